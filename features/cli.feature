@@ -1,0 +1,25 @@
+Feature: The ep command line speaks JSON envelopes to agents
+  stdout carries exactly one JSON envelope; usage errors are envelopes too; help stays plain text.
+
+  Scenario: An unknown command is a usage error envelope
+    When I run "ep frobnicate"
+    Then the command fails with code "USAGE_ERROR" and exit code 2
+
+  Scenario: An unknown option is a usage error envelope
+    When I run "ep plugins list --bogus-option"
+    Then the command fails with code "USAGE_ERROR" and exit code 2
+    And the error message mentions "bogus-option"
+
+  Scenario: Help is plain text
+    When I run "ep --help"
+    Then stdout is plain text mentioning "Exit codes"
+
+  Scenario: A tool call with invalid JSON names the option
+    When I run "ep tools call acme/anything --json '{not json'"
+    Then the command fails with code "INVALID_JSON" and exit code 2
+    And the error message mentions "--json"
+
+  Scenario: The demo runs on the embedded default with no configuration
+    When I run "ep demo"
+    Then the command succeeds
+    And stderr mentions "Kernel started"

@@ -1,0 +1,47 @@
+import { EpError, ExitCode, errorMessage } from '../kernel/errors.js';
+
+/** A warning is a plain string or a coded one, as EDSL's CLI reports them. */
+export type Warning = string | { code: string; message: string };
+
+export interface OkEnvelope {
+  status: 'ok';
+  data: unknown;
+  warnings: Warning[];
+}
+
+export interface ErrorEnvelope {
+  status: 'error';
+  error: { code: string; message: string; suggestion?: string; details?: Record<string, unknown> };
+}
+
+export function okEnvelope(data: unknown, warnings: Warning[] = []): OkEnvelope {
+  return { status: 'ok', data, warnings };
+}
+
+/** Any thrown value becomes an envelope; unexpected errors keep their message but never a stack trace. */
+export function errorEnvelope(error: unknown): { envelope: ErrorEnvelope; exitCode: ExitCode } {
+  if (error instanceof EpError) {
+    const details = { ...error.details, ...(error.cause !== undefined ? { cause: errorMessage(error.cause) } : {}) };
+    return {
+      exitCode: error.exitCode,
+      envelope: {
+        status: 'error',
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.suggestion ? { suggestion: error.suggestion } : {}),
+          ...(Object.keys(details).length > 0 ? { details } : {}),
+        },
+      },
+    };
+  }
+  return {
+    exitCode: ExitCode.general,
+    envelope: { status: 'error', error: { code: 'INTERNAL_ERROR', message: errorMessage(error) } },
+  };
+}
+
+/** stdout carries exactly one envelope per command. */
+export function writeEnvelope(envelope: OkEnvelope | ErrorEnvelope): void {
+  process.stdout.write(`${JSON.stringify(envelope, null, 2)}\n`);
+}

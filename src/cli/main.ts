@@ -1,0 +1,58 @@
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { EpError, ExitCode } from '../kernel/errors.js';
+import { EP_VERSION } from '../version.js';
+import { errorEnvelope, writeEnvelope } from './envelope.js';
+import { demoCommand } from './commands/demo/index.js';
+import { pluginsCommand } from './commands/plugins/index.js';
+import { toolsCommand } from './commands/tools/index.js';
+
+/**
+ * The `ep` command line. Command modules are small and import their implementation lazily, so `--help`
+ * and fast commands load nothing they do not use. Every outcome, usage errors included, is one JSON
+ * envelope on stdout; `--help` and `--version` stay plain text.
+ */
+export async function main(argv: string[] = hideBin(process.argv)): Promise<void> {
+  const cli = yargs(argv)
+    .scriptName('ep')
+    .usage('$0 <command> [options]\n\nA plugin-based agent context runtime. Every command prints one JSON envelope on stdout.')
+    .option('plugin', { type: 'string', array: true, describe: 'Load an extra plugin (package name or path); repeatable', global: true })
+    .command(demoCommand)
+    .command(pluginsCommand)
+    .command(toolsCommand)
+    .demandCommand(1, 'Name a command; run `ep --help` to see them.')
+    .strict()
+    .recommendCommands()
+    .version(EP_VERSION)
+    .help()
+    .alias('help', 'h')
+    .wrap(Math.min(110, process.stdout.columns ?? 100))
+    .epilogue('Exit codes: 0 ok, 1 error, 2 usage or invalid JSON, 3 not found, 4 auth, 5 validation, 6 remote.')
+    .fail((message, error) => {
+      const failure = error ?? new EpError('USAGE_ERROR', withoutCamelCaseEchoes(message ?? 'Invalid usage.'), {
+        exitCode: ExitCode.usage, suggestion: 'Run `ep --help` (or `ep <command> --help`) for usage.',
+      });
+      const { envelope, exitCode } = errorEnvelope(failure);
+      writeEnvelope(envelope);
+      process.exitCode = exitCode;
+      throw new UsageHandled();
+    });
+  try {
+    await cli.parseAsync();
+  } catch (error) {
+    if (!(error instanceof UsageHandled)) throw error;
+  }
+}
+
+/** yargs lists `bogus-option, bogusOption` for one unknown flag; keep the spelling the user typed. */
+function withoutCamelCaseEchoes(message: string): string {
+  const match = /^(Unknown arguments?): (.*)$/.exec(message);
+  if (!match) return message;
+  const names = match[2]!.split(', ');
+  const kept = names.filter((name) => !names.some((other) => other !== name && other.includes('-')
+    && other.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) === name));
+  return `${kept.length > 1 ? 'Unknown arguments' : 'Unknown argument'}: ${kept.join(', ')}`;
+}
+
+/** Thrown from `.fail` to stop yargs once the usage envelope is written. */
+class UsageHandled extends Error {}

@@ -1,0 +1,32 @@
+import type { ArgumentsCamelCase } from 'yargs';
+import type { CommandResult } from './command-result.js';
+import { errorEnvelope, okEnvelope, writeEnvelope } from './envelope.js';
+
+export interface GlobalArgs {
+  plugin?: string[];
+}
+
+/**
+ * Wraps a handler so it always prints one envelope and sets the exit code; nothing a handler throws
+ * escapes as a stack trace.
+ */
+export function runCommand<A>(body: (args: ArgumentsCamelCase<A & GlobalArgs>) => Promise<CommandResult>) {
+  return async (args: ArgumentsCamelCase<A & GlobalArgs>): Promise<void> => {
+    try {
+      const result = await body(args);
+      writeEnvelope(okEnvelope(result.data, result.warnings ?? []));
+      for (const note of result.notes ?? []) process.stderr.write(`${note}\n`);
+      process.exitCode = 0;
+    } catch (error) {
+      const { envelope, exitCode } = errorEnvelope(error);
+      writeEnvelope(envelope);
+      if (process.env.EP_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+      process.exitCode = exitCode;
+    }
+  };
+}
+
+/** Runtime options every command shares, from the global flags. */
+export function runtimeOptions(args: GlobalArgs) {
+  return { pluginModules: args.plugin ?? [] };
+}

@@ -1,0 +1,46 @@
+/**
+ * Every failure `ep` reports carries a stable code and an exit code, so the CLI, the MCP server and
+ * library callers report it the same way. Codes are part of the public contract: never rename one.
+ */
+export const ExitCode = {
+  ok: 0,
+  general: 1,
+  usage: 2,
+  notFound: 3,
+  auth: 4,
+  validation: 5,
+  remote: 6,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+export interface EpErrorOptions {
+  suggestion?: string;
+  details?: Record<string, unknown>;
+  cause?: unknown;
+  exitCode?: ExitCode;
+}
+
+export class EpError extends Error {
+  readonly code: string;
+  readonly exitCode: ExitCode;
+  readonly suggestion?: string;
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: string, message: string, options: EpErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'EpError';
+    this.code = code;
+    this.exitCode = options.exitCode ?? ExitCode.general;
+    if (options.suggestion !== undefined) this.suggestion = options.suggestion;
+    if (options.details !== undefined) this.details = options.details;
+  }
+}
+
+export function isEpError(value: unknown): value is EpError {
+  return value instanceof EpError || (value instanceof Error && typeof (value as EpError).code === 'string'
+    && typeof (value as EpError).exitCode === 'number');
+}
+
+export function errorMessage(value: unknown): string {
+  return value instanceof Error ? value.message : String(value);
+}

@@ -1,0 +1,156 @@
+import 'reflect-metadata';
+import { container as rootContainer, Lifecycle, type DependencyContainer } from 'tsyringe';
+import type { Constructor, EpPlugin, PluginSource, ServiceAccessor, ServiceRegistry } from './plugin.js';
+import { resolvePluginGraph } from './plugin-graph.js';
+import { PluginErrorCode, pluginError } from './plugin-errors.js';
+import { tokenArity, tokenName, type ServiceToken } from './token.js';
+import { EpError, ExitCode, errorMessage } from './errors.js';
+
+export type KernelState = 'created' | 'starting' | 'started' | 'stopped' | 'failed';
+
+/**
+ * Owns one dependency container and the plugins bound into it. Plugins never see the container: they
+ * get a registry during `register` and an accessor afterwards.
+ *
+ * Shutdown rules:
+ * - runs each started plugin's `shutdown` in reverse start order;
+ * - also runs after a failed `start`, for the plugins whose `initialize` completed;
+ * - a failing `shutdown` does not stop the others; the first failure is thrown at the end.
+ */
+export class Kernel implements ServiceAccessor {
+  private readonly container: DependencyContainer = rootContainer.createChildContainer();
+  private readonly sources: PluginSource[];
+  private ordered: readonly PluginSource[] = [];
+  private readonly initialized: EpPlugin[] = [];
+  private currentState: KernelState = 'created';
+
+  private readonly hostTokens = new Set<symbol>();
+
+  constructor(sources: readonly PluginSource[]) {
+    this.sources = [...sources];
+  }
+
+  /** Binds a value the host owns (settings, the working directory); plugins may depend on it. */
+  provide<T>(token: ServiceToken<T>, value: T): this {
+    if (this.currentState !== 'created') throw new EpError('KERNEL_STATE', 'Host services are bound before start.');
+    this.container.register(token, { useValue: value });
+    this.hostTokens.add(token);
+    return this;
+  }
+
+  get state(): KernelState {
+    return this.currentState;
+  }
+
+  /** The plugins in start order (available once `start` has resolved the graph). */
+  get plugins(): readonly PluginSource[] {
+    return this.ordered.length > 0 ? this.ordered : resolvePluginGraph(this.sources, this.hostTokens).ordered;
+  }
+
+  async start(): Promise<void> {
+    if (this.currentState !== 'created') throw new EpError('KERNEL_STATE', `Kernel cannot start from state ${this.currentState}.`);
+    this.currentState = 'starting';
+    try {
+      this.ordered = resolvePluginGraph(this.sources, this.hostTokens).ordered;
+      for (const { plugin } of this.ordered) await this.register(plugin);
+      for (const { plugin } of this.ordered) {
+        if (plugin.initialize) {
+          try {
+            await plugin.initialize(this);
+          } catch (cause) {
+            throw pluginError(PluginErrorCode.initializeFailed,
+              `Error during call to 'initialize' in plugin ${plugin.id}: ${errorMessage(cause)}`,
+              { plugin: plugin.id, hook: 'initialize' }, { cause });
+          }
+        }
+        this.initialized.push(plugin);
+      }
+      this.currentState = 'started';
+    } catch (error) {
+      this.currentState = 'failed';
+      await this.shutdown().catch(() => undefined);
+      this.currentState = 'failed';
+      throw error;
+    }
+  }
+
+  async shutdown(): Promise<void> {
+    let firstFailure: unknown;
+    while (this.initialized.length > 0) {
+      const plugin = this.initialized.pop()!;
+      try {
+        await plugin.shutdown?.(this);
+      } catch (cause) {
+        firstFailure ??= new EpError('PLUGIN_SHUTDOWN_FAILED',
+          `Error during call to 'shutdown' in plugin ${plugin.id}: ${errorMessage(cause)}`,
+          { cause, details: { plugin: plugin.id, hook: 'shutdown' } });
+      }
+    }
+    if (this.currentState !== 'failed') this.currentState = 'stopped';
+    await this.container.dispose();
+    if (firstFailure) throw firstFailure;
+  }
+
+  get<T>(token: ServiceToken<T>): T {
+    if (!this.container.isRegistered(token, false)) {
+      throw new EpError('SERVICE_NOT_REGISTERED', `Service ${tokenName(token)} is not provided by any loaded plugin.`,
+        { exitCode: ExitCode.general, details: { service: tokenName(token) } });
+    }
+    return tokenArity(token) === 'multi' ? (this.container.resolveAll(token) as T) : this.container.resolve<T>(token);
+  }
+
+  getAll<T>(token: ServiceToken<T>): T[] {
+    return this.container.isRegistered(token, false) ? this.container.resolveAll<T>(token) : [];
+  }
+
+  has(token: ServiceToken<unknown>): boolean {
+    return this.container.isRegistered(token, false);
+  }
+
+  private async register(plugin: EpPlugin): Promise<void> {
+    const declared = new Set<symbol>(plugin.provides ?? []);
+    const check = (token: symbol) => {
+      if (!declared.has(token)) {
+        throw pluginError(PluginErrorCode.registerFailed,
+          `Plugin ${plugin.id} registered ${tokenName(token)} without declaring it in provides.`,
+          { plugin: plugin.id, service: tokenName(token) });
+      }
+    };
+    const container = this.container;
+    const registry: ServiceRegistry = {
+      get: (token) => this.get(token),
+      getAll: (token) => this.getAll(token),
+      has: (token) => this.has(token),
+      registerClass<T>(token: ServiceToken<T>, implementation: Constructor<T>) {
+        check(token);
+        container.register(token, { useClass: implementation }, { lifecycle: Lifecycle.ContainerScoped });
+      },
+      registerValue<T>(token: ServiceToken<T>, value: T) {
+        check(token);
+        container.register(token, { useValue: value });
+      },
+      registerFactory: <T>(token: ServiceToken<T>, factory: (services: ServiceAccessor) => T) => {
+        check(token);
+        let made = false;
+        let instance: T;
+        container.register(token, {
+          useFactory: () => {
+            if (!made) {
+              instance = factory(this);
+              made = true;
+            }
+            return instance;
+          },
+        });
+      },
+    };
+    try {
+      await plugin.register(registry);
+    } catch (cause) {
+      if (cause instanceof EpError && cause.code === PluginErrorCode.registerFailed) throw cause;
+      throw pluginError(PluginErrorCode.registerFailed,
+        `Error during call to 'register' in plugin ${plugin.id}: ${errorMessage(cause)}`,
+        { plugin: plugin.id, hook: 'register' }, { cause });
+    }
+  }
+}

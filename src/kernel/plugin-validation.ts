@@ -1,0 +1,53 @@
+import semver from 'semver';
+import type { EpPlugin } from './plugin.js';
+import { PluginErrorCode, pluginError } from './plugin-errors.js';
+
+/** `namespace/name`, lower case: `builtin/context`, `acme/search-tantivy`. */
+export const PLUGIN_ID_PATTERN = /^[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9._-]*$/;
+
+/**
+ * Checks the declared shape of a plugin before anything of it runs. `where` names the module it came
+ * from, so the error points at the file to fix.
+ */
+export function validatePlugin(candidate: unknown, where: string, engineVersion: string): EpPlugin {
+  const label = describeCandidate(candidate, where);
+  const fail = (problem: string) =>
+    pluginError(PluginErrorCode.invalid, `Plugin ${label} is invalid: ${problem}.`, { plugin: label, module: where });
+
+  if (candidate === null || typeof candidate !== 'object') throw fail('a plugin must be an object');
+  const plugin = candidate as Partial<EpPlugin>;
+  if (typeof plugin.id !== 'string' || !PLUGIN_ID_PATTERN.test(plugin.id)) {
+    throw fail(`id ${JSON.stringify(plugin.id)} is not a namespaced id like "acme/search-tantivy"`);
+  }
+  if (typeof plugin.version !== 'string' || semver.valid(plugin.version) === null) {
+    throw fail(`version ${JSON.stringify(plugin.version)} is not a semver version`);
+  }
+  if (typeof plugin.engine !== 'string' || semver.validRange(plugin.engine) === null) {
+    throw fail(`engine ${JSON.stringify(plugin.engine)} is not a semver range`);
+  }
+  if (typeof plugin.register !== 'function') throw fail('register must be a function');
+  for (const hook of ['initialize', 'shutdown'] as const) {
+    if (plugin[hook] !== undefined && typeof plugin[hook] !== 'function') throw fail(`${hook} must be a function`);
+  }
+  for (const list of ['provides', 'requires', 'optional'] as const) {
+    const tokens = plugin[list];
+    if (tokens === undefined) continue;
+    if (!Array.isArray(tokens) || tokens.some((token) => typeof token !== 'symbol')) {
+      throw fail(`${list} must be an array of service tokens (symbols)`);
+    }
+  }
+  if (!semver.satisfies(engineVersion, plugin.engine, { includePrerelease: true })) {
+    throw pluginError(
+      PluginErrorCode.engineMismatch,
+      `Plugin ${plugin.id} supports ep ${plugin.engine}, but this is ep ${engineVersion}.`,
+      { plugin: plugin.id, engine: plugin.engine, epVersion: engineVersion, module: where },
+      { suggestion: `Install a version of ${plugin.id} that supports ep ${engineVersion}.` },
+    );
+  }
+  return plugin as EpPlugin;
+}
+
+function describeCandidate(candidate: unknown, where: string): string {
+  const id = (candidate as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : `from ${where}`;
+}

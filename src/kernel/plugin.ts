@@ -1,0 +1,64 @@
+import type { ServiceToken } from './token.js';
+
+/**
+ * The plugin contract. A plugin is plain data plus functions, returned by a factory that takes options
+ * (so options can be added without breaking callers). Everything the host needs to order and check
+ * plugins is declared up front; `register` runs only once the whole graph is known to be sound.
+ */
+export interface EpPlugin {
+  /** Namespaced id: `builtin/context`, `acme/search-tantivy`. */
+  readonly id: string;
+  /** The plugin's own semver version. */
+  readonly version: string;
+  /** Semver range of `ep` versions this plugin supports, checked before anything runs. */
+  readonly engine: string;
+  /** Services this plugin registers. A single service may have only one provider. */
+  readonly provides?: readonly ServiceToken<any>[];
+  /** Services this plugin needs; their providers start first. */
+  readonly requires?: readonly ServiceToken<any>[];
+  /** Services used when present; ordering only, never an error when missing. */
+  readonly optional?: readonly ServiceToken<any>[];
+  readonly description?: string;
+
+  /** Runs once, in dependency order, before any `initialize`. Binds what the plugin provides. */
+  register(registry: ServiceRegistry): void | Promise<void>;
+  /** Runs after every plugin registered, in dependency order. A throw aborts start-up. */
+  initialize?(services: ServiceAccessor): void | Promise<void>;
+  /** Runs in reverse start order on shutdown, also after a failed start, for plugins that initialized. */
+  shutdown?(services: ServiceAccessor): void | Promise<void>;
+}
+
+export type PluginFactory<Options = Record<string, unknown>> = (options?: Options) => EpPlugin;
+
+/** Read access to services. */
+export interface ServiceAccessor {
+  get<T>(token: ServiceToken<T>): T;
+  getAll<T>(token: ServiceToken<T>): T[];
+  has(token: ServiceToken<unknown>): boolean;
+}
+
+export type Constructor<T> = new (...args: any[]) => T;
+
+/** What `register` may bind. Single tokens get one binding; multi tokens collect contributions. */
+export interface ServiceRegistry extends ServiceAccessor {
+  /** A class constructed once on first use; its constructor parameters carry explicit `@inject` tokens. */
+  registerClass<T>(token: ServiceToken<T>, implementation: Constructor<T>): void;
+  registerValue<T>(token: ServiceToken<T>, value: T): void;
+  /** A factory called once on first use. */
+  registerFactory<T>(token: ServiceToken<T>, factory: (services: ServiceAccessor) => T): void;
+}
+
+/** Identity helper that gives plugin authors type checking on the literal. */
+export function definePlugin<Options = Record<string, unknown>>(factory: PluginFactory<Options>): PluginFactory<Options> {
+  return factory;
+}
+
+/** Where a plugin came from, for `ep plugins list` and error messages. */
+export type PluginOrigin = 'builtin' | 'config' | 'flag' | 'api';
+
+export interface PluginSource {
+  readonly plugin: EpPlugin;
+  readonly origin: PluginOrigin;
+  /** Module specifier or path it was imported from (absent for built-ins). */
+  readonly module?: string;
+}

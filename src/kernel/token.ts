@@ -1,0 +1,31 @@
+/**
+ * A service token is a registry-global symbol, so two copies of `ep` (or a third-party plugin that never
+ * imports `ep`) agree on it: `Symbol.for('ep.SearchEngine')`. The phantom type parameter carries the
+ * service's interface, so `kernel.get(SearchEngine)` is typed.
+ */
+export type ServiceToken<T = unknown> = symbol & { readonly __service?: T };
+
+/** How many providers a service takes: exactly one, or any number of contributions. */
+export type ServiceArity = 'single' | 'multi';
+
+const arities = new Map<symbol, ServiceArity>();
+
+export function createToken<T>(name: string, arity: ServiceArity = 'single'): ServiceToken<T> {
+  const token = Symbol.for(name) as ServiceToken<T>;
+  arities.set(token, arity);
+  return token;
+}
+
+export function tokenName(token: symbol): string {
+  return token.description ?? token.toString();
+}
+
+/** Tokens created elsewhere (third-party plugins using `Symbol.for`) default to single. */
+export function tokenArity(token: symbol): ServiceArity {
+  return arities.get(token) ?? 'single';
+}
+
+/** Third-party plugins may declare a multi token without importing `ep`. */
+export function declareArity(token: symbol, arity: ServiceArity): void {
+  arities.set(token, arity);
+}

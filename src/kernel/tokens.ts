@@ -1,0 +1,28 @@
+/**
+ * Every service token `ep` defines, in one place. Each name is both the service's interface and its token,
+ * so `@inject(SearchEngine) engine: SearchEngine` reads naturally. Token ids (`ep.SearchEngine`) are public:
+ * third-party plugins may refer to them with `Symbol.for('ep.SearchEngine')` without importing `ep`.
+ */
+import { createToken } from './token.js';
+import type { DiagnosticsContract } from '../diagnostics/diagnostics.js';
+import type { ToolContract, ToolRegistryContract } from '../tools/tool.js';
+
+/** Progress and log lines for humans, on stderr; never on stdout. */
+export interface Diagnostics extends DiagnosticsContract {}
+export const Diagnostics = createToken<Diagnostics>('ep.Diagnostics');
+
+/** A tool contribution: any plugin may provide any number. */
+export interface Tool extends ToolContract {}
+export const Tool = createToken<Tool>('ep.Tool', 'multi');
+
+/** The registry every entry point (CLI, MCP, agent functions) calls tools through. */
+export interface ToolRegistry extends ToolRegistryContract {}
+export const ToolRegistry = createToken<ToolRegistry>('ep.ToolRegistry');
+
+/** Options for one plugin, from the project config, keyed by plugin id. */
+export interface RuntimeSettings {
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  optionsFor(pluginId: string): Record<string, unknown>;
+}
+export const RuntimeSettings = createToken<RuntimeSettings>('ep.RuntimeSettings');

@@ -1,0 +1,19 @@
+import type { PluginFactory } from '../kernel/plugin.js';
+import { diagnosticsPlugin } from './diagnostics/diagnostics-plugin.js';
+import { toolsPlugin } from './tools/tools-plugin.js';
+
+export interface BuiltinPluginEntry {
+  readonly id: string;
+  readonly factory: PluginFactory<any>;
+  /** Loaded unless disabled. Alternatives (another search engine, say) are loaded when config selects them. */
+  readonly enabledByDefault: boolean;
+}
+
+/**
+ * Every built-in plugin. Definitions are light: each imports its implementation inside `register`, so
+ * listing plugins or printing help loads none of them.
+ */
+export const BUILTIN_PLUGINS: readonly BuiltinPluginEntry[] = [
+  { id: 'builtin/diagnostics', factory: diagnosticsPlugin, enabledByDefault: true },
+  { id: 'builtin/tools', factory: toolsPlugin, enabledByDefault: true },
+];

@@ -1,0 +1,17 @@
+import { definePlugin } from '../../kernel/plugin.js';
+import { Tool, ToolRegistry } from '../../kernel/tokens.js';
+import { EP_VERSION } from '../../version.js';
+
+/** The tool registry; every plugin that provides `ep.Tool` contributes to it. */
+export const toolsPlugin = definePlugin(() => ({
+  id: 'builtin/tools',
+  version: EP_VERSION,
+  engine: `^${EP_VERSION}`,
+  description: 'Tool registry with JSON Schema validation and read-only enforcement.',
+  provides: [ToolRegistry],
+  optional: [Tool],
+  async register(registry) {
+    const { ToolRegistryService } = await import('../../tools/tool-registry.js');
+    registry.registerFactory(ToolRegistry, (services) => new ToolRegistryService(services.getAll(Tool)));
+  },
+}));

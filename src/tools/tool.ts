@@ -1,0 +1,36 @@
+/** JSON Schema as plain data (validated with Ajv). */
+export type JsonSchema = Record<string, unknown>;
+
+/** What a tool may do; the registry enforces `read_only` for read-only skills and callers. */
+export type ToolCapability = 'read_only' | 'idempotent' | 'writes' | 'destructive' | 'open_world';
+
+export interface ToolCallContext {
+  /** Set when the call comes from a caller that must not reach writing tools. */
+  readonly readOnly?: boolean;
+}
+
+export interface ToolContract {
+  /** Namespaced name: `builtin/request-context`, `acme/word-count`. */
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+  readonly capabilities: readonly ToolCapability[];
+  call(input: any, context: ToolCallContext): unknown | Promise<unknown>;
+}
+
+export interface ToolDescriptor {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+  readonly capabilities: readonly ToolCapability[];
+}
+
+export interface ToolRegistryContract {
+  list(): ToolDescriptor[];
+  has(name: string): boolean;
+  describe(name: string): ToolDescriptor;
+  /** Validates the input against the tool's schema, enforces read-only, then runs it. */
+  call(name: string, input: unknown, context?: ToolCallContext): Promise<unknown>;
+}
