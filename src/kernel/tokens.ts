@@ -6,6 +6,7 @@
 import { createToken } from './token.js';
 import type { DiagnosticsContract } from '../diagnostics/diagnostics.js';
 import type { ToolContract, ToolRegistryContract } from '../tools/tool.js';
+import type { SearchEngineContract } from '../search/search-engine.js';
 
 /** Progress and log lines for humans, on stderr; never on stdout. */
 export interface Diagnostics extends DiagnosticsContract {}
@@ -26,3 +27,7 @@ export interface RuntimeSettings {
   optionsFor(pluginId: string): Record<string, unknown>;
 }
 export const RuntimeSettings = createToken<RuntimeSettings>('ep.RuntimeSettings');
+
+/** Ranks documents for a query: BM25 by default, elasticlunr or a third-party engine by config. */
+export interface SearchEngine extends SearchEngineContract {}
+export const SearchEngine = createToken<SearchEngine>('ep.SearchEngine');

@@ -1,0 +1,38 @@
+/**
+ * The contract every search plugin serves. Callers (ScenarioList, the context assembly pipeline) turn their
+ * records into documents (field name → text, already selected and joined); the engine indexes them and
+ * answers queries with document positions and scores.
+ */
+export interface SearchDocument {
+  readonly [field: string]: string;
+}
+
+export interface SearchHit {
+  /** Position of the document in the list given to `buildIndex`. */
+  readonly index: number;
+  readonly score: number;
+}
+
+export interface SearchQueryOptions {
+  /** At most this many hits, applied after ranking. */
+  readonly topK?: number;
+}
+
+export interface SearchIndex {
+  readonly size: number;
+  /** Hits with score > 0, score descending, ties in document order. */
+  search(query: string, options?: SearchQueryOptions): SearchHit[];
+}
+
+export interface SearchIndexOptions {
+  /** Fields to index; all fields of the documents when absent. */
+  readonly fields?: readonly string[];
+  /** Per-field weights, for engines that support them. */
+  readonly boosts?: Readonly<Record<string, number>>;
+}
+
+export interface SearchEngineContract {
+  /** A short name for listings and benchmarks: `bm25`, `elasticlunr`. */
+  readonly name: string;
+  buildIndex(documents: readonly SearchDocument[], options?: SearchIndexOptions): SearchIndex;
+}
