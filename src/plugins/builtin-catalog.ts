@@ -1,6 +1,7 @@
 import type { PluginFactory } from '../kernel/plugin.js';
 import { diagnosticsPlugin } from './diagnostics/diagnostics-plugin.js';
 import { toolsPlugin } from './tools/tools-plugin.js';
+import { searchBm25Plugin } from './search-bm25/search-bm25-plugin.js';
 
 export interface BuiltinPluginEntry {
   readonly id: string;
@@ -16,4 +17,5 @@ export interface BuiltinPluginEntry {
 export const BUILTIN_PLUGINS: readonly BuiltinPluginEntry[] = [
   { id: 'builtin/diagnostics', factory: diagnosticsPlugin, enabledByDefault: true },
   { id: 'builtin/tools', factory: toolsPlugin, enabledByDefault: true },
+  { id: 'builtin/search-bm25', factory: searchBm25Plugin, enabledByDefault: true },
 ];

@@ -1,0 +1,23 @@
+import type { JsonValue } from './json.js';
+import { getPath, type Scenario } from './scenario.js';
+
+export const DEFAULT_SEARCH_FIELDS = ['key', 'kind', 'title', 'summary', 'content', 'tags'] as const;
+
+/**
+ * The text a field contributes to a record's search document. Strings contribute themselves, numbers and
+ * booleans their text, lists their items. A nested object contributes only when the caller named a path
+ * (explicit fields): default fields stay shallow, as the context spec asks.
+ */
+export function fieldText(record: Scenario, path: string, explicit: boolean): string {
+  const parts: string[] = [];
+  collect(getPath(record, path), explicit, parts, 0);
+  return parts.join(' ');
+}
+
+function collect(value: JsonValue | undefined, includeObjects: boolean, parts: string[], depth: number): void {
+  if (value === undefined || value === null) return;
+  if (typeof value === 'string') parts.push(value);
+  else if (typeof value === 'number' || typeof value === 'boolean') parts.push(String(value));
+  else if (Array.isArray(value)) for (const item of value) collect(item, includeObjects, parts, depth + 1);
+  else if (includeObjects && depth < 32) for (const key of Object.keys(value)) collect(value[key], includeObjects, parts, depth + 1);
+}

@@ -1,0 +1,146 @@
+import { EpError, ExitCode } from '../kernel/errors.js';
+import { Bm25SearchEngine } from '../search/bm25/bm25-engine.js';
+import type { SearchDocument, SearchEngineContract } from '../search/search-engine.js';
+import { DEFAULT_SEARCH_FIELDS, fieldText } from './document-text.js';
+import { canonicalJson, type JsonValue } from './json.js';
+import { getPath, type Codebook, type Scenario } from './scenario.js';
+
+export interface ScoredScenario {
+  readonly score: number;
+  readonly scenario: Scenario;
+}
+
+export interface ScenarioSearchOptions {
+  /** Fields (dotted paths allowed) to search; defaults to key, kind, title, summary, content, tags. */
+  readonly fields?: readonly string[];
+  readonly topK?: number;
+  readonly includeScores?: boolean;
+  /** The engine to rank with; EDSL-compatible BM25 when absent. */
+  readonly engine?: SearchEngineContract;
+}
+
+export type DuplicatePolicy = 'error' | 'first' | 'last';
+
+const defaultEngine = new Bm25SearchEngine();
+
+/** An ordered list of records with an optional codebook, and generic indexing, lookup, upsert and search. */
+export class ScenarioList implements Iterable<Scenario> {
+  private readonly records: Scenario[];
+  readonly codebook: Codebook | undefined;
+
+  constructor(records: Iterable<Scenario> = [], codebook?: Codebook) {
+    this.records = [...records];
+    this.codebook = codebook;
+  }
+
+  get length(): number {
+    return this.records.length;
+  }
+
+  at(index: number): Scenario | undefined {
+    return this.records[index];
+  }
+
+  [Symbol.iterator](): Iterator<Scenario> {
+    return this.records[Symbol.iterator]();
+  }
+
+  toArray(): Scenario[] {
+    return [...this.records];
+  }
+
+  /** A new list with this list's records followed by `other`'s (this list's codebook wins per field). */
+  concat(other: ScenarioList): ScenarioList {
+    const codebook = this.codebook || other.codebook ? { ...other.codebook, ...this.codebook } : undefined;
+    return new ScenarioList([...this.records, ...other.records], codebook);
+  }
+
+  /**
+   * A map from each value of `field` to its record. Duplicate values are an error naming the value and both
+   * positions, unless `onDuplicate` says which one wins. Records without the field are left out.
+   */
+  indexBy(field: string, options: { onDuplicate?: DuplicatePolicy } = {}): Map<JsonValue, Scenario> {
+    const policy = options.onDuplicate ?? 'error';
+    const index = new Map<JsonValue, Scenario>();
+    const positions = new Map<string, number>();
+    this.records.forEach((record, position) => {
+      const value = getPath(record, field);
+      if (value === undefined) return;
+      const identity = canonicalJson(value);
+      const earlier = positions.get(identity);
+      if (earlier !== undefined) {
+        if (policy === 'error') {
+          throw new EpError('DUPLICATE_KEY', `Duplicate ${field} ${JSON.stringify(value)} at positions ${earlier} and ${position}.`, {
+            exitCode: ExitCode.validation, details: { field, value, positions: [earlier, position] },
+            suggestion: 'Pass onDuplicate: "first" or "last" to choose which record wins.',
+          });
+        }
+        if (policy === 'first') return;
+      }
+      positions.set(identity, position);
+      // Composite values (objects, lists) are keyed by their canonical JSON so equal values collide.
+      index.set(isComposite(value) ? identity : value, record);
+    });
+    return index;
+  }
+
+  /** The first record whose `field` equals `value`, or undefined. */
+  lookup(field: string, value: JsonValue): Scenario | undefined {
+    const identity = canonicalJson(value);
+    return this.records.find((record) => matches(getPath(record, field), identity));
+  }
+
+  /** Every record whose `field` equals `value`, in list order. */
+  lookupMany(field: string, value: JsonValue): ScenarioList {
+    const identity = canonicalJson(value);
+    return new ScenarioList(this.records.filter((record) => matches(getPath(record, field), identity)), this.codebook);
+  }
+
+  /**
+   * Replaces the first record whose `field` equals the new record's, keeping its position, or appends.
+   * Returns a new list unless `inPlace`, which mutates and returns this list.
+   */
+  upsert(field: string, record: Scenario, options: { inPlace?: boolean } = {}): ScenarioList {
+    const value = getPath(record, field);
+    if (value === undefined) {
+      throw new EpError('MISSING_KEY', `The record has no ${field} field to upsert by.`, { exitCode: ExitCode.validation, details: { field } });
+    }
+    const identity = canonicalJson(value);
+    const target = options.inPlace ? this : new ScenarioList(this.records, this.codebook);
+    const position = target.records.findIndex((existing) => matches(getPath(existing, field), identity));
+    if (position >= 0) target.records[position] = record;
+    else target.records.push(record);
+    return target;
+  }
+
+  /** Ranked by score (descending, ties in list order); records scoring 0 are left out; topK applies last. */
+  search(query: string, options: ScenarioSearchOptions & { includeScores: true }): ScoredScenario[];
+  search(query: string, options?: ScenarioSearchOptions & { includeScores?: false }): ScenarioList;
+  search(query: string, options: ScenarioSearchOptions = {}): ScenarioList | ScoredScenario[] {
+    const hits = this.rank(query, options);
+    if (options.includeScores) return hits;
+    return new ScenarioList(hits.map((hit) => hit.scenario), this.codebook);
+  }
+
+  private rank(query: string, options: ScenarioSearchOptions): ScoredScenario[] {
+    const explicit = options.fields !== undefined;
+    const fields = options.fields ?? DEFAULT_SEARCH_FIELDS;
+    const documents = this.records.map((record): SearchDocument => {
+      const document: Record<string, string> = {};
+      for (const field of fields) document[field] = fieldText(record, field, explicit);
+      return document;
+    });
+    const index = (options.engine ?? defaultEngine).buildIndex(documents, { fields });
+    const hits = index.search(query, options.topK === undefined ? {} : { topK: options.topK });
+    return hits.map((hit) => ({ score: hit.score, scenario: this.records[hit.index]! }));
+  }
+
+}
+
+function isComposite(value: JsonValue): boolean {
+  return value !== null && typeof value === 'object';
+}
+
+function matches(value: JsonValue | undefined, identity: string): boolean {
+  return value !== undefined && canonicalJson(value) === identity;
+}
