@@ -3,6 +3,7 @@ import { hideBin } from 'yargs/helpers';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { EP_VERSION } from '../version.js';
 import { errorEnvelope, writeEnvelope } from './envelope.js';
+import { contextCommand } from './commands/context/index.js';
 import { demoCommand } from './commands/demo/index.js';
 import { pluginsCommand } from './commands/plugins/index.js';
 import { toolsCommand } from './commands/tools/index.js';
@@ -17,6 +18,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<void
     .scriptName('ep')
     .usage('$0 <command> [options]\n\nA plugin-based agent context runtime. Every command prints one JSON envelope on stdout.')
     .option('plugin', { type: 'string', array: true, describe: 'Load an extra plugin (package name or path); repeatable', global: true })
+    .command(contextCommand)
     .command(demoCommand)
     .command(pluginsCommand)
     .command(toolsCommand)

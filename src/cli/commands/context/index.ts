@@ -1,0 +1,12 @@
+import type { CommandModule } from 'yargs';
+import type { GlobalArgs } from '../../run-command.js';
+import { contextClearCommand } from './clear.js';
+import { contextCurrentCommand } from './current.js';
+import { contextUseCommand } from './use.js';
+
+export const contextCommand: CommandModule<GlobalArgs, GlobalArgs> = {
+  command: 'context <command>',
+  describe: 'Durable working context: choose active packages, search, get, pack, add and upsert records',
+  builder: (yargs) => yargs.command(contextUseCommand).command(contextCurrentCommand).command(contextClearCommand),
+  handler: () => undefined,
+};
