@@ -5,6 +5,7 @@ import { EP_VERSION } from '../version.js';
 import { errorEnvelope, writeEnvelope } from './envelope.js';
 import { contextCommand } from './commands/context/index.js';
 import { demoCommand } from './commands/demo/index.js';
+import { mcpCommand } from './commands/mcp/index.js';
 import { pluginsCommand } from './commands/plugins/index.js';
 import { toolsCommand } from './commands/tools/index.js';
 
@@ -20,6 +21,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<void
     .option('plugin', { type: 'string', array: true, describe: 'Load an extra plugin (package name or path); repeatable', global: true })
     .command(contextCommand)
     .command(demoCommand)
+    .command(mcpCommand)
     .command(pluginsCommand)
     .command(toolsCommand)
     .demandCommand(1, 'Name a command; run `ep --help` to see them.')

@@ -1,0 +1,28 @@
+import type { CommandModule } from 'yargs';
+import { errorEnvelope, writeEnvelope } from '../../envelope.js';
+import type { GlobalArgs } from '../../run-command.js';
+
+interface McpArgs extends GlobalArgs {
+  allowWrites?: boolean;
+}
+
+/**
+ * `ep mcp` speaks MCP on stdio, so stdout belongs to the protocol: unlike other commands it prints no
+ * envelope on success. A failure to start is still one error envelope.
+ */
+export const mcpCommand: CommandModule<GlobalArgs, McpArgs> = {
+  command: 'mcp',
+  describe: 'Serve the tool registry over the Model Context Protocol on stdio',
+  builder: (yargs) => yargs
+    .option('allow-writes', { type: 'boolean', describe: 'Also serve tools that write (context upsert and add)' }),
+  handler: async (args) => {
+    try {
+      const { serveMcpOverStdio } = await import('../../../api/mcp.js');
+      await serveMcpOverStdio({ pluginModules: args.plugin ?? [], allowWrites: args.allowWrites === true });
+    } catch (error) {
+      const { envelope, exitCode } = errorEnvelope(error);
+      writeEnvelope(envelope);
+      process.exitCode = exitCode;
+    }
+  },
+};
