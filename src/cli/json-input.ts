@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { EpError, ExitCode } from '../kernel/errors.js';
+import { jsonTextDepth, limitExceeded, Limits } from '../limits/limits.js';
 
 /**
  * Reads a JSON argument given inline, as `@path`, or as `@-` for stdin. Every failure names the option,
@@ -8,12 +9,13 @@ import { EpError, ExitCode } from '../kernel/errors.js';
 export async function readJsonArgument(value: string, option: string): Promise<unknown> {
   let text = value;
   if (value === '@-') {
-    text = await readStdin();
+    text = decodeUtf8(await readStdin(), option);
   } else if (value.startsWith('@')) {
     const file = value.slice(1);
     try {
-      text = await readFile(file, 'utf8');
+      text = decodeUtf8(await readFile(file), option);
     } catch (cause) {
+      if (cause instanceof EpError) throw cause;
       const code = (cause as NodeJS.ErrnoException).code;
       throw new EpError(code === 'EISDIR' ? 'INVALID_INPUT' : 'FILE_NOT_FOUND',
         code === 'EISDIR' ? `${option} names a directory, not a JSON file: ${file}` : `${option} file not found: ${file}`,
@@ -24,6 +26,9 @@ export async function readJsonArgument(value: string, option: string): Promise<u
 }
 
 export function parseJson(text: string, option: string): unknown {
+  if (text.length > Limits.jsonInputBytes) throw limitExceeded(`${option} input`, text.length, Limits.jsonInputBytes, 'bytes');
+  const depth = jsonTextDepth(text);
+  if (depth > Limits.nestingDepth) throw limitExceeded(`${option} nesting depth`, depth, Limits.nestingDepth, 'levels');
   try {
     return JSON.parse(text);
   } catch (cause) {
@@ -34,8 +39,24 @@ export function parseJson(text: string, option: string): unknown {
   }
 }
 
-async function readStdin(): Promise<string> {
+async function readStdin(): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    size += (chunk as Buffer).length;
+    if (size > Limits.jsonInputBytes) throw limitExceeded('stdin input', size, Limits.jsonInputBytes, 'bytes');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+function decodeUtf8(bytes: Uint8Array, option: string): string {
+  if (bytes.length > Limits.jsonInputBytes) throw limitExceeded(`${option} input`, bytes.length, Limits.jsonInputBytes, 'bytes');
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new EpError('INVALID_JSON', `${option} is not valid UTF-8.`, { exitCode: ExitCode.usage, details: { option } });
+  }
 }

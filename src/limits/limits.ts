@@ -1,0 +1,73 @@
+import { EpError, ExitCode } from '../kernel/errors.js';
+
+/**
+ * Documented limits (docs/limits.md). They bound what one command may read or write, so hostile input
+ * fails fast with a clear error instead of exhausting memory or the stack.
+ */
+export const Limits = {
+  /** Bytes of JSON accepted from `--json`, `@file` or stdin. */
+  jsonInputBytes: 16 * 1024 * 1024,
+  /** Nesting depth of any JSON value (objects and arrays). */
+  nestingDepth: 64,
+  /** Characters in a record key. */
+  keyLength: 512,
+  /** Bytes of one record serialized as JSON. */
+  recordBytes: 1024 * 1024,
+} as const;
+
+export function limitExceeded(what: string, actual: number, max: number, unit: string): EpError {
+  return new EpError('LIMIT_EXCEEDED', `${what} is ${actual} ${unit}; the limit is ${max} ${unit}.`, {
+    exitCode: ExitCode.validation, details: { limit: what, actual, max },
+    suggestion: 'See docs/limits.md for the limits ep enforces.',
+  });
+}
+
+/** Depth of a parsed JSON value, checked iteratively so deep input cannot overflow the stack. */
+export function assertNestingDepth(value: unknown, what: string, max: number = Limits.nestingDepth): void {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth > max) throw limitExceeded(`${what} nesting depth`, depth, max, 'levels');
+    for (const child of Array.isArray(current) ? current : Object.values(current)) stack.push([child, depth + 1]);
+  }
+}
+
+/** Nesting depth of raw JSON text, without parsing it (brackets outside strings). */
+export function jsonTextDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c) i += 1;
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x7b || char === 0x5b) deepest = Math.max(deepest, ++depth);
+    else if (char === 0x7d || char === 0x5d) depth -= 1;
+  }
+  return deepest;
+}
+
+/** A record key must be a non-empty string within the length limit, without control characters. */
+export function assertValidKey(key: unknown, where = 'key'): string {
+  if (typeof key !== 'string' || key.trim() === '') {
+    throw new EpError('MISSING_KEY', `The record needs a non-empty string ${where}.`, {
+      exitCode: ExitCode.validation, suggestion: 'Add "key": "kind.topic.name" to the record.',
+    });
+  }
+  if (key.length > Limits.keyLength) throw limitExceeded('The key length', key.length, Limits.keyLength, 'characters');
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(key)) {
+    throw new EpError('INVALID_KEY', `The ${where} contains a control character.`, { exitCode: ExitCode.validation });
+  }
+  return key;
+}
+
+/** Size and depth of one record. */
+export function assertRecordWithinLimits(record: unknown): void {
+  assertNestingDepth(record, 'The record');
+  const bytes = Buffer.byteLength(JSON.stringify(record), 'utf8');
+  if (bytes > Limits.recordBytes) throw limitExceeded('The record size', bytes, Limits.recordBytes, 'bytes');
+}
