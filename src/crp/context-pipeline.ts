@@ -50,6 +50,7 @@ export class ContextPipeline implements ContextAssemblerContract {
     await this.tiers.load();
     const counter = await this.tokenizer.load();
     const budget = this.budgetFor(request);
+    this.checkDepth(request);
     const candidates = this.rank(this.deduplicate(this.gather(request)));
     const fragments: ContextFragment[] = [];
     const promoted: [TierEntry, number][] = [];
@@ -84,9 +85,17 @@ export class ContextPipeline implements ContextAssemblerContract {
   }
 
   private budgetFor(request: ContextRequest): ContextBudget {
+    // A request's max_tokens narrows the configured budget; it never widens it past the available tokens.
     const base = this.tiers.budget;
     if (request.maxTokens === null) return base;
-    return new ContextBudget(request.maxTokens, Math.min(base.reservedTokens, request.maxTokens));
+    return new ContextBudget(Math.min(request.maxTokens, base.availableTokens), 0);
+  }
+
+  /** A level name must be known to some detail map in use, even when nothing is stored. */
+  private checkDepth(request: ContextRequest): void {
+    if (typeof request.depth !== 'string') return;
+    const maps = this.tiers.detailMaps();
+    if (!maps.some((map) => request.depth in map.effectiveLevels())) maps[0]!.resolve(request.depth);
   }
 
   /** Candidates in scope with their distance from the focus, depth and relevance. */

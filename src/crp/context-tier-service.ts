@@ -7,6 +7,7 @@ import { ContextBudget } from './context-budget.js';
 import type {
   BudgetState, ContextRecord, ContextSourceContract, ContextTiersContract, HistoryEntry, TierEntry, TierName,
 } from './contracts.js';
+import type { DetailLevelMap } from './detail-level-map.js';
 import { recordText, referenceCandidates, renderRecord, summaryOf } from './record-rendering.js';
 
 export interface ContextTierServiceOptions {
@@ -32,6 +33,7 @@ export class ContextTierService implements ContextTiersContract {
   private readonly hot = new Map<number, number>();
   private readonly demoted = new Set<number>();
   private usedTokens = 0;
+  private readonly maps = new Set<DetailLevelMap>();
   private loading?: Promise<void>;
   private counter?: TokenCounter;
   private searchIndex?: SearchIndex;
@@ -108,6 +110,10 @@ export class ContextTierService implements ContextTiersContract {
     return result;
   }
 
+  detailMaps(): readonly DetailLevelMap[] {
+    return this.maps.size === 0 ? [RECORD_DETAIL_MAP] : [...this.maps];
+  }
+
   render(entry: TierEntry, depth: number): string {
     return renderRecord(entry.record, Math.min(depth, entry.maxDepth));
   }
@@ -133,6 +139,7 @@ export class ContextTierService implements ContextTiersContract {
       maxDepth: Math.min(maxDepth ?? detailMap.maxDepth, detailMap.maxDepth),
     });
     this.list.push(entry);
+    this.maps.add(detailMap);
     const ids = this.idsByKey.get(entry.key);
     if (ids) ids.push(entry.id);
     else this.idsByKey.set(entry.key, [entry.id]);

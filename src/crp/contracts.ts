@@ -72,6 +72,8 @@ export interface ContextTiersContract {
   budgetState(): BudgetState;
   /** Searches the history tiers (warm and cold) for entries matching `query`. */
   searchHistory(query: string, limit?: number): HistoryEntry[];
+  /** The detail maps of the stored entries (the record map when nothing is stored). */
+  detailMaps(): readonly DetailLevelMap[];
   /** Renders an entry at a depth of its detail map. */
   render(entry: TierEntry, depth: number): string;
 }

@@ -7,6 +7,8 @@ export interface ContextFileEntry {
   readonly path: string;
   /** The tier the file feeds (default warm). */
   readonly tier?: 'hot' | 'warm' | 'cold';
+  /** The deepest record level served from this file (0 key, 1 summary, 2 fields, 3 full record). */
+  readonly maxDepth?: number;
 }
 
 export interface ContextFilesOptions {
