@@ -7,6 +7,7 @@ import type { ContextRequest } from './context-request.js';
 import type { ContextAssemblerContract, ContextTiersContract, TierEntry, TierName } from './contracts.js';
 import type { DetailLevelMap } from './detail-level-map.js';
 import { FragmentProvenance } from './fragment-provenance.js';
+import { lazyOrder } from './lazy-order.js';
 
 export interface ContextPipelineOptions {
   /**
@@ -103,40 +104,27 @@ export class ContextPipeline implements ContextAssemblerContract {
     const entries = this.tiers.entries();
     if (entries.length === 0) return [];
     const inScope = this.scopeFilter(request);
-    const distance = new Map<number, number>();
-    if (request.focus.length > 0) {
-      const targets = request.focus.map((target) => target.toLowerCase());
-      let frontier: number[] = [];
-      for (const entry of entries) {
-        const key = entry.key.toLowerCase();
-        if (inScope(entry) && targets.some((target) => key.includes(target))) {
-          distance.set(entry.id, 0);
-          frontier.push(entry.id);
-        }
-      }
-      for (let hop = 1; hop <= request.breadth && frontier.length > 0; hop += 1) {
-        const next: number[] = [];
-        for (const id of frontier) {
-          for (const neighbour of this.tiers.neighbours(entries[id]!)) {
-            if (distance.has(neighbour) || !inScope(entries[neighbour]!)) continue;
-            distance.set(neighbour, hop);
-            next.push(neighbour);
-          }
-        }
-        frontier = next;
-      }
+    const hasFocus = request.focus.length > 0;
+    let ids: number[];
+    let hopsOf: (id: number) => number = () => 0;
+    if (hasFocus) {
+      const distance = this.expandFocus(request, entries, inScope);
+      ids = [...distance.keys()];
+      hopsOf = (id) => distance.get(id)!;
     } else {
-      for (const entry of entries) if (inScope(entry)) distance.set(entry.id, 0);
+      ids = [];
+      for (const entry of entries) if (inScope(entry)) ids.push(entry.id);
     }
 
-    const index = this.tiers.index();
     const scores = new Float64Array(entries.length);
-    for (const hit of index.search(request.query ?? request.purpose)) scores[hit.index] = hit.score;
+    for (const hit of this.tiers.index().search(request.query ?? request.purpose)) scores[hit.index] = hit.score;
     const baseDepths = new Map<DetailLevelMap, number>();
     const candidates: Candidate[] = [];
-    for (const [id, hops] of distance) {
-      const isFocus = request.focus.length > 0 && hops === 0;
-      if (request.query !== null && scores[id] === 0 && !isFocus) continue;
+    let max = 0;
+    for (const id of ids) {
+      const hops = hopsOf(id);
+      const score = scores[id]!;
+      if (request.query !== null && score === 0 && !(hasFocus && hops === 0)) continue;
       const entry = entries[id]!;
       let base = baseDepths.get(entry.detailMap);
       if (base === undefined) {
@@ -145,12 +133,37 @@ export class ContextPipeline implements ContextAssemblerContract {
       }
       let depth = Math.min(base, entry.maxDepth);
       if (request.depthGradient) for (let hop = 0; hop < hops; hop += 1) depth = entry.detailMap.levelBelow(depth);
-      candidates.push({ entry, distance: hops, depth, tierRank: TIER_RANK[this.tiers.tierOf(entry)], score: scores[id]! });
+      candidates.push({ entry, distance: hops, depth, tierRank: TIER_RANK[this.tiers.tierOf(entry)], score });
+      if (score > max) max = score;
     }
-    let max = 0;
-    for (const candidate of candidates) if (candidate.score > max) max = candidate.score;
-    for (const candidate of candidates) candidate.score = max === 0 ? 0 : candidate.score / max;
+    if (max > 0) for (const candidate of candidates) candidate.score /= max;
     return candidates;
+  }
+
+  /** Breadth-first from the entries whose keys contain a focus target, over references, within scope. */
+  private expandFocus(request: ContextRequest, entries: readonly TierEntry[], inScope: (entry: TierEntry) => boolean): Map<number, number> {
+    const targets = request.focus.map((target) => target.toLowerCase());
+    const distance = new Map<number, number>();
+    let frontier: number[] = [];
+    for (const entry of entries) {
+      const key = entry.key.toLowerCase();
+      if (inScope(entry) && targets.some((target) => key.includes(target))) {
+        distance.set(entry.id, 0);
+        frontier.push(entry.id);
+      }
+    }
+    for (let hop = 1; hop <= request.breadth && frontier.length > 0; hop += 1) {
+      const next: number[] = [];
+      for (const id of frontier) {
+        for (const neighbour of this.tiers.neighbours(entries[id]!)) {
+          if (distance.has(neighbour) || !inScope(entries[neighbour]!)) continue;
+          distance.set(neighbour, hop);
+          next.push(neighbour);
+        }
+      }
+      frontier = next;
+    }
+    return distance;
   }
 
   private scopeFilter(request: ContextRequest): (entry: TierEntry) => boolean {
@@ -161,16 +174,22 @@ export class ContextPipeline implements ContextAssemblerContract {
 
   /** One candidate per node: the deeper copy, then the hotter tier, then the nearer one. */
   private deduplicate(candidates: Candidate[]): Candidate[] {
+    const unique: Candidate[] = [];
     const best = new Map<string, Candidate>();
     for (const candidate of candidates) {
+      if (this.tiers.copiesOf(candidate.entry.key) === 1) {
+        unique.push(candidate);
+        continue;
+      }
       const current = best.get(candidate.entry.key);
       if (!current || better(candidate, current)) best.set(candidate.entry.key, candidate);
     }
-    return best.size === candidates.length ? candidates : [...best.values()];
+    for (const candidate of best.values()) unique.push(candidate);
+    return unique;
   }
 
-  private rank(candidates: Candidate[]): Candidate[] {
-    return candidates.sort((a, b) => a.distance - b.distance || b.score - a.score
+  private rank(candidates: Candidate[]): Iterable<Candidate> {
+    return lazyOrder(candidates, (a, b) => a.distance - b.distance || b.score - a.score
       || (a.entry.key < b.entry.key ? -1 : a.entry.key > b.entry.key ? 1 : 0) || a.entry.id - b.entry.id);
   }
 

@@ -67,6 +67,10 @@ export class ContextTierService implements ContextTiersContract {
     return entry.home;
   }
 
+  copiesOf(key: string): number {
+    return this.idsByKey.get(key)?.length ?? 0;
+  }
+
   neighbours(entry: TierEntry): readonly number[] {
     this.adjacency ??= this.buildAdjacency();
     return this.adjacency[entry.id] ?? [];
