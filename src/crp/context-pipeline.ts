@@ -177,7 +177,7 @@ export class ContextPipeline implements ContextAssemblerContract {
     const unique: Candidate[] = [];
     const best = new Map<string, Candidate>();
     for (const candidate of candidates) {
-      if (this.tiers.copiesOf(candidate.entry.key) === 1) {
+      if (!this.tiers.hasCopies(candidate.entry)) {
         unique.push(candidate);
         continue;
       }

@@ -34,6 +34,8 @@ export class ContextTierService implements ContextTiersContract {
   private readonly demoted = new Set<number>();
   private usedTokens = 0;
   private readonly maps = new Set<DetailLevelMap>();
+  /** 1 for entries whose key another entry also holds; read per candidate, so kept as a flat array. */
+  private readonly copied: number[] = [];
   private loading?: Promise<void>;
   private counter?: TokenCounter;
   private searchIndex?: SearchIndex;
@@ -67,8 +69,8 @@ export class ContextTierService implements ContextTiersContract {
     return entry.home;
   }
 
-  copiesOf(key: string): number {
-    return this.idsByKey.get(key)?.length ?? 0;
+  hasCopies(entry: TierEntry): boolean {
+    return this.copied[entry.id] === 1;
   }
 
   neighbours(entry: TierEntry): readonly number[] {
@@ -145,8 +147,13 @@ export class ContextTierService implements ContextTiersContract {
     this.list.push(entry);
     this.maps.add(detailMap);
     const ids = this.idsByKey.get(entry.key);
-    if (ids) ids.push(entry.id);
-    else this.idsByKey.set(entry.key, [entry.id]);
+    this.copied.push(ids ? 1 : 0);
+    if (ids) {
+      for (const id of ids) this.copied[id] = 1;
+      ids.push(entry.id);
+    } else {
+      this.idsByKey.set(entry.key, [entry.id]);
+    }
     return entry;
   }
 

@@ -62,8 +62,8 @@ export interface ContextTiersContract {
   add(record: ContextRecord, tier: TierName, sourceId: string): Promise<TierEntry>;
   entries(): readonly TierEntry[];
   tierOf(entry: TierEntry): TierName;
-  /** How many entries hold a record with this key (copies in several tiers or sources). */
-  copiesOf(key: string): number;
+  /** Whether another entry holds a record with the same key (a copy in another tier or source). */
+  hasCopies(entry: TierEntry): boolean;
   /** Entry ids whose records reference this entry or are referenced by it. */
   neighbours(entry: TierEntry): readonly number[];
   /** All entries indexed for search (document i is entry i). */

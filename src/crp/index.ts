@@ -13,3 +13,4 @@ export { TIER_NAMES } from './contracts.js';
 export type {
   BudgetState, ContextRecord, ContextSourceContract, ContextTiersContract, ContextAssemblerContract, HistoryEntry, TierEntry, TierName,
 } from './contracts.js';
+export { renderContextForPrompt } from './render-context.js';
