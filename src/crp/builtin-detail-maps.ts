@@ -16,3 +16,10 @@ export const RECORD_DETAIL_MAP = new DetailLevelMap({
 });
 
 export const BUILTIN_DETAIL_MAPS: readonly DetailLevelMap[] = [CODE_DETAIL_MAP, RECORD_DETAIL_MAP];
+
+/** The built-in map whose domain prefixes a node URI (the longest prefix wins), if any. */
+export function builtinDetailMapFor(uri: string): DetailLevelMap | undefined {
+  let found: DetailLevelMap | undefined;
+  for (const map of BUILTIN_DETAIL_MAPS) if (map.covers(uri) && (!found || map.domain.length > found.domain.length)) found = map;
+  return found;
+}

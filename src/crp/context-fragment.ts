@@ -1,3 +1,4 @@
+import { builtinDetailMapFor } from './builtin-detail-maps.js';
 import type { DetailLevelMap } from './detail-level-map.js';
 import { FragmentProvenance } from './fragment-provenance.js';
 import { crpInvalid, requireNonEmptyString, requireNonNegativeInteger, requireUnitInterval } from './validate.js';
@@ -9,7 +10,10 @@ export interface ContextFragmentInit {
   readonly tokenCount: number;
   readonly relevanceScore?: number;
   readonly provenance?: FragmentProvenance;
-  /** The detail map of the fragment's own domain, when known: the depth must not exceed its max depth. */
+  /**
+   * The detail map of the fragment's own domain: the depth must not exceed its max depth. Defaults to the
+   * built-in map whose domain prefixes `ukoNode` (`uko-code:...`), if any.
+   */
   readonly detailMap?: DetailLevelMap;
 }
 
@@ -29,8 +33,9 @@ export class ContextFragment {
     if (typeof init.content !== 'string') throw crpInvalid(MODEL, 'content', 'must be a string', init.content);
     this.content = init.content;
     this.detailDepth = requireNonNegativeInteger(MODEL, 'detail_depth', init.detailDepth);
-    if (init.detailMap && init.detailDepth > init.detailMap.maxDepth) {
-      throw crpInvalid(MODEL, 'detail_depth', `must not exceed max_depth ${init.detailMap.maxDepth} of domain ${init.detailMap.domain}`, init.detailDepth);
+    const detailMap = init.detailMap ?? builtinDetailMapFor(this.ukoNode);
+    if (detailMap && init.detailDepth > detailMap.maxDepth) {
+      throw crpInvalid(MODEL, 'detail_depth', `must not exceed max_depth ${detailMap.maxDepth} of domain ${detailMap.domain}`, init.detailDepth);
     }
     this.tokenCount = requireNonNegativeInteger(MODEL, 'token_count', init.tokenCount);
     this.relevanceScore = requireUnitInterval(MODEL, 'relevance_score', init.relevanceScore ?? 0);

@@ -1,6 +1,6 @@
 /** The Context Request Protocol: models, detail maps, tiers and the assembly pipeline. */
 export { DetailLevelMap, type DetailLevelMapInit } from './detail-level-map.js';
-export { CODE_DETAIL_MAP, RECORD_DETAIL_MAP, BUILTIN_DETAIL_MAPS } from './builtin-detail-maps.js';
+export { CODE_DETAIL_MAP, RECORD_DETAIL_MAP, BUILTIN_DETAIL_MAPS, builtinDetailMapFor } from './builtin-detail-maps.js';
 export { FragmentProvenance, type FragmentProvenanceInit } from './fragment-provenance.js';
 export { ContextBudget } from './context-budget.js';
 export { ContextFragment, type ContextFragmentInit } from './context-fragment.js';

@@ -55,7 +55,8 @@ describe('models', () => {
     assert.equal(new ContextFragment({ ...base, detailDepth: 9, detailMap: CODE_DETAIL_MAP }).detailDepth, 9);
     assert.throws(() => new ContextFragment({ ...base, detailDepth: 10, detailMap: CODE_DETAIL_MAP }), invalid('detail_depth'));
     assert.throws(() => new ContextFragment({ ...base, detailDepth: 4, detailMap: RECORD_DETAIL_MAP }), invalid('detail_depth'));
-    assert.equal(new ContextFragment({ ...base, detailDepth: 40 }).detailDepth, 40);
+    assert.throws(() => new ContextFragment({ ...base, detailDepth: 10 }), invalid('uko-code:'), 'the map is found from the node URI');
+    assert.equal(new ContextFragment({ ...base, ukoNode: 'uko-py:class/A', detailDepth: 40 }).detailDepth, 40);
   });
   it('ContextFragment defaults provenance to its node and serialises in snake_case', () => {
     const fragment = new ContextFragment({ ukoNode: 'n', content: 'c', detailDepth: 1, tokenCount: 2, relevanceScore: 0.25 });
