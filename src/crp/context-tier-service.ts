@@ -30,6 +30,8 @@ export class ContextTierService implements ContextTiersContract {
   readonly budget: ContextBudget;
   private readonly list: TierEntry[] = [];
   private readonly idsByKey = new Map<string, number[]>();
+  /** Keys and `uri` fields: the names a reference may use. */
+  private readonly idsByName = new Map<string, number[]>();
   private readonly hot = new Map<number, number>();
   private readonly demoted = new Set<number>();
   private usedTokens = 0;
@@ -154,6 +156,11 @@ export class ContextTierService implements ContextTiersContract {
     } else {
       this.idsByKey.set(entry.key, [entry.id]);
     }
+    for (const name of typeof record.uri === 'string' && record.uri !== record.key ? [record.key, record.uri] : [record.key]) {
+      const named = this.idsByName.get(name);
+      if (named) named.push(entry.id);
+      else this.idsByName.set(name, [entry.id]);
+    }
     return entry;
   }
 
@@ -161,12 +168,12 @@ export class ContextTierService implements ContextTiersContract {
     return this.counter!.count(this.render(entry, entry.maxDepth));
   }
 
-  /** References are undirected edges: a record that names another is related to it both ways. */
+  /** References are undirected edges: a record that names another (by key or `uri`) is related to it both ways. */
   private buildAdjacency(): number[][] {
     const edges: Set<number>[] = this.list.map(() => new Set<number>());
     for (const entry of this.list) {
       for (const value of referenceCandidates(entry.record)) {
-        const targets = this.idsByKey.get(value);
+        const targets = this.idsByName.get(value);
         if (!targets) continue;
         for (const target of targets) {
           if (this.list[target]!.key === entry.key) continue;

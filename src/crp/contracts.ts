@@ -5,7 +5,10 @@ import type { ContextBudget } from './context-budget.js';
 import type { ContextRequest } from './context-request.js';
 import type { DetailLevelMap } from './detail-level-map.js';
 
-/** A context record: a plain JSON object with a string `key`. Fields whose values name other keys are references. */
+/**
+ * A context record: a plain JSON object with a string `key` (and optionally a `uri`). Fields whose values
+ * name another record's key or uri are references.
+ */
 export type ContextRecord = JsonObject & { readonly key: string };
 
 /** Hot: the session's working set. Warm: active packages and recently demoted records. Cold: history. */

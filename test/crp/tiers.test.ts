@@ -21,6 +21,12 @@ describe('ContextTierService', () => {
     assert.deepEqual(tiers.neighbours(a!), [1]);
   });
 
+  it('resolves references by uri as well as by key', async () => {
+    const { tiers } = contextOver({ warm: [{ key: 'auth', uri: 'uko-py:module/auth' }, { key: 'login', module: 'uko-py:module/auth' }] });
+    await tiers.load();
+    assert.deepEqual(tiers.neighbours(tiers.entries()[1]!), [0]);
+  });
+
   it('searches the history tiers only', async () => {
     const { tiers } = contextOver({ hot: [{ key: 'now', summary: 'rotate keys now' }], cold: [{ key: 'then', summary: 'rotate keys later' }] });
     await tiers.load();
