@@ -13,3 +13,8 @@ export { EpRuntime, withRuntime, type RuntimeOptions } from './runtime/runtime.j
 export { listPlugins } from './api/plugins.js';
 export { listTools, callTool } from './api/tools.js';
 export type { ToolContract, ToolDescriptor, ToolCapability, JsonSchema } from './tools/tool.js';
+export * from './crp/index.js';
+export { requestContext, contextBudget } from './api/context.js';
+export { SkillDefinition, type SkillSpec } from './skills/skill-definition.js';
+export { CONTEXT_SKILL, buildContextSkill } from './skills/context/context-skill.js';
+export type { TokenizerContract, TokenCounter } from './tokenizer/tokenizer.js';

@@ -7,6 +7,8 @@ import { createToken } from './token.js';
 import type { DiagnosticsContract } from '../diagnostics/diagnostics.js';
 import type { ToolContract, ToolRegistryContract } from '../tools/tool.js';
 import type { SearchEngineContract } from '../search/search-engine.js';
+import type { TokenizerContract } from '../tokenizer/tokenizer.js';
+import type { ContextAssemblerContract, ContextSourceContract, ContextTiersContract } from '../crp/contracts.js';
 
 /** Progress and log lines for humans, on stderr; never on stdout. */
 export interface Diagnostics extends DiagnosticsContract {}
@@ -31,3 +33,19 @@ export const RuntimeSettings = createToken<RuntimeSettings>('ep.RuntimeSettings'
 /** Ranks documents for a query: BM25 by default, elasticlunr or a third-party engine by config. */
 export interface SearchEngine extends SearchEngineContract {}
 export const SearchEngine = createToken<SearchEngine>('ep.SearchEngine');
+
+/** Counts tokens for context budgets: exact BPE by default, an estimate by option. */
+export interface Tokenizer extends TokenizerContract {}
+export const Tokenizer = createToken<Tokenizer>('ep.Tokenizer');
+
+/** A contribution of context records to one tier (hot, warm or cold): packages, sessions, archives. */
+export interface ContextSource extends ContextSourceContract {}
+export const ContextSource = createToken<ContextSource>('ep.ContextSource', 'multi');
+
+/** The hot, warm and cold tiers of context records, with promotion on access and LRU demotion. */
+export interface ContextTiers extends ContextTiersContract {}
+export const ContextTiers = createToken<ContextTiers>('ep.ContextTiers');
+
+/** Answers context requests: gather, expand, score, de-duplicate and pack into the budget. */
+export interface ContextAssembler extends ContextAssemblerContract {}
+export const ContextAssembler = createToken<ContextAssembler>('ep.ContextAssembler');

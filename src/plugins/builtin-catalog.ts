@@ -2,6 +2,10 @@ import type { PluginFactory } from '../kernel/plugin.js';
 import { diagnosticsPlugin } from './diagnostics/diagnostics-plugin.js';
 import { toolsPlugin } from './tools/tools-plugin.js';
 import { searchBm25Plugin } from './search-bm25/search-bm25-plugin.js';
+import { tokenizerPlugin } from './tokenizer/tokenizer-plugin.js';
+import { contextPlugin } from './context/context-plugin.js';
+import { contextFilesPlugin } from './context-files/context-files-plugin.js';
+import { contextToolsPlugin } from './context-tools/context-tools-plugin.js';
 
 export interface BuiltinPluginEntry {
   readonly id: string;
@@ -18,4 +22,8 @@ export const BUILTIN_PLUGINS: readonly BuiltinPluginEntry[] = [
   { id: 'builtin/diagnostics', factory: diagnosticsPlugin, enabledByDefault: true },
   { id: 'builtin/tools', factory: toolsPlugin, enabledByDefault: true },
   { id: 'builtin/search-bm25', factory: searchBm25Plugin, enabledByDefault: true },
+  { id: 'builtin/tokenizer', factory: tokenizerPlugin, enabledByDefault: true },
+  { id: 'builtin/context', factory: contextPlugin, enabledByDefault: true },
+  { id: 'builtin/context-files', factory: contextFilesPlugin, enabledByDefault: true },
+  { id: 'builtin/context-tools', factory: contextToolsPlugin, enabledByDefault: true },
 ];

@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { EpError, ExitCode } from '../kernel/errors.js';
+import type { ContextRecord, ContextSourceContract, TierName } from './contracts.js';
+import { TIER_NAMES } from './contracts.js';
+
+export interface ContextFileSpec {
+  readonly path: string;
+  readonly tier?: TierName;
+  /** The deepest record level served from this file (an archive of summaries: 1). */
+  readonly maxDepth?: number;
+}
+
+/** One source per file: a JSON array of records or JSON Lines, read when the tiers first load. */
+export function contextFileSources(files: readonly ContextFileSpec[], cwd: string): ContextSourceContract[] {
+  return files.map((spec, i) => {
+    const tier = spec.tier ?? 'warm';
+    const depthValid = spec.maxDepth === undefined || (Number.isInteger(spec.maxDepth) && spec.maxDepth >= 0);
+    if (typeof spec.path !== 'string' || !TIER_NAMES.includes(tier) || !depthValid) {
+      throw new EpError('CONTEXT_SOURCE_INVALID',
+        `builtin/context-files options: files[${i}] needs a "path", a tier of hot, warm or cold, and an optional non-negative integer maxDepth.`,
+        { exitCode: ExitCode.validation });
+    }
+    const file = path.resolve(cwd, spec.path);
+    return { id: `file:${spec.path}`, tier, ...(spec.maxDepth === undefined ? {} : { maxDepth: spec.maxDepth }), load: () => readRecords(file) };
+  });
+}
+
+async function readRecords(file: string): Promise<ContextRecord[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (cause) {
+    throw new EpError('FILE_NOT_FOUND', `Context record file ${file} cannot be read.`, { exitCode: ExitCode.notFound, cause });
+  }
+  try {
+    const trimmed = text.trim();
+    if (trimmed.startsWith('[')) return JSON.parse(trimmed) as ContextRecord[];
+    return trimmed.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as ContextRecord);
+  } catch (cause) {
+    throw new EpError('INVALID_JSON', `Context record file ${file} is not a JSON array or JSON Lines.`, { exitCode: ExitCode.usage, cause });
+  }
+}
