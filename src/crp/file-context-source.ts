@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EpError, ExitCode } from '../kernel/errors.js';
+import { readRecordsFile } from '../records/read-records-file.js';
 import type { ContextRecord, ContextSourceContract, TierName } from './contracts.js';
 import { TIER_NAMES } from './contracts.js';
 
@@ -22,22 +22,6 @@ export function contextFileSources(files: readonly ContextFileSpec[], cwd: strin
         { exitCode: ExitCode.validation });
     }
     const file = path.resolve(cwd, spec.path);
-    return { id: `file:${spec.path}`, tier, ...(spec.maxDepth === undefined ? {} : { maxDepth: spec.maxDepth }), load: () => readRecords(file) };
+    return { id: `file:${spec.path}`, tier, ...(spec.maxDepth === undefined ? {} : { maxDepth: spec.maxDepth }), load: () => readRecordsFile(file) as Promise<ContextRecord[]> };
   });
-}
-
-async function readRecords(file: string): Promise<ContextRecord[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (cause) {
-    throw new EpError('FILE_NOT_FOUND', `Context record file ${file} cannot be read.`, { exitCode: ExitCode.notFound, cause });
-  }
-  try {
-    const trimmed = text.trim();
-    if (trimmed.startsWith('[')) return JSON.parse(trimmed) as ContextRecord[];
-    return trimmed.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as ContextRecord);
-  } catch (cause) {
-    throw new EpError('INVALID_JSON', `Context record file ${file} is not a JSON array or JSON Lines.`, { exitCode: ExitCode.usage, cause });
-  }
 }
