@@ -17,6 +17,8 @@ export interface ScenarioSearchOptions {
   readonly includeScores?: boolean;
   /** The engine to rank with; EDSL-compatible BM25 when absent. */
   readonly engine?: SearchEngineContract;
+  /** Per-field weights, for engines that support them (elasticlunr); BM25 ignores them, as EDSL does. */
+  readonly boosts?: Readonly<Record<string, number>>;
 }
 
 export type DuplicatePolicy = 'error' | 'first' | 'last';
@@ -130,7 +132,7 @@ export class ScenarioList implements Iterable<Scenario> {
       for (const field of fields) document[field] = fieldText(record, field, explicit);
       return document;
     });
-    const index = (options.engine ?? defaultEngine).buildIndex(documents, { fields });
+    const index = (options.engine ?? defaultEngine).buildIndex(documents, { fields, ...(options.boosts ? { boosts: options.boosts } : {}) });
     const hits = index.search(query, options.topK === undefined ? {} : { topK: options.topK });
     return hits.map((hit) => ({ score: hit.score, scenario: this.records[hit.index]! }));
   }
