@@ -13,3 +13,11 @@ export { EpRuntime, withRuntime, type RuntimeOptions } from './runtime/runtime.j
 export { listPlugins } from './api/plugins.js';
 export { listTools, callTool } from './api/tools.js';
 export type { ToolContract, ToolDescriptor, ToolCapability, JsonSchema } from './tools/tool.js';
+export { ScenarioList, type ScoredScenario, type ScenarioSearchOptions, type DuplicatePolicy } from './records/scenario-list.js';
+export type { Scenario, Codebook } from './records/scenario.js';
+export type { JsonValue, JsonObject } from './records/json.js';
+export { DEFAULT_SEARCH_FIELDS } from './records/document-text.js';
+export { tokenize } from './search/tokenize.js';
+export { Bm25SearchEngine } from './search/bm25/bm25-engine.js';
+export { ElasticlunrSearchEngine, type ElasticlunrEngineOptions } from './search/elasticlunr/elasticlunr-engine.js';
+export type { SearchEngineContract, SearchDocument, SearchHit, SearchIndex, SearchIndexOptions, SearchQueryOptions } from './search/search-engine.js';
