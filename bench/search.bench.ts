@@ -28,14 +28,20 @@ interface Run {
 const repeatsOption = option('repeats');
 const repeatsFor = (size: number) => Number(repeatsOption ?? (size >= 100_000 ? 1 : 3));
 
-/** Median of the time figures over fresh processes (the machine is shared); the largest memory figures. */
-function measure(engine: string, size: number): Run {
-  const runs = Array.from({ length: repeatsFor(size) }, () => run(engine, size));
-  return {
-    ...runs[0]!,
-    buildAndQueriesMs: median(runs.map((r) => r.buildAndQueriesMs)), medianQueryMs: median(runs.map((r) => r.medianQueryMs)),
-    peakRssMb: Math.max(...runs.map((r) => r.peakRssMb)), heapGrowthMb: Math.max(...runs.map((r) => r.heapGrowthMb)),
-  };
+/**
+ * Fresh processes, engines interleaved within each round so load from other work on the machine falls on
+ * all of them alike; the median time and the largest memory figures are kept.
+ */
+function measureAll(size: number): Run[] {
+  const rounds = Array.from({ length: repeatsFor(size) }, () => engines.map((engine) => run(engine, size)));
+  return engines.map((_, e) => {
+    const runs = rounds.map((round) => round[e]!);
+    return {
+      ...runs[0]!,
+      buildAndQueriesMs: median(runs.map((r) => r.buildAndQueriesMs)), medianQueryMs: median(runs.map((r) => r.medianQueryMs)),
+      peakRssMb: Math.max(...runs.map((r) => r.peakRssMb)), heapGrowthMb: Math.max(...runs.map((r) => r.heapGrowthMb)),
+    };
+  });
 }
 
 function run(engine: string, size: number): Run {
@@ -48,7 +54,7 @@ function run(engine: string, size: number): Run {
 console.log(`# Search engines, ${corpus ? `records from ${corpus}` : 'generated corpus (seeded)'}; ratio = time / BM25 time`);
 console.log('records  engine        build+10q      ratio   median query   peak RSS   of which corpus   heap growth');
 for (const size of sizes) {
-  const runs = engines.map((engine) => measure(engine, size));
+  const runs = measureAll(size);
   const bm25 = runs[0]!;
   for (const r of runs) {
     console.log([
