@@ -8,7 +8,7 @@ import { median } from './support/measure.js';
  * peak memory; each engine runs in its own process. Ratios are to the BM25 plugin. Peak RSS is the whole
  * process; "of which corpus" is its RSS with the records loaded, before any index exists.
  * Options: --corpus file.jsonl (records, one JSON object a line), --sizes 1000,10000,100000, --repeats N (fresh
- * processes per engine and size; the median time and the largest peak are kept; default 3, 1 from 100,000).
+ * processes per engine and size; the median time and the largest peak are kept; default 3).
  */
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -26,7 +26,7 @@ interface Run {
 }
 
 const repeatsOption = option('repeats');
-const repeatsFor = (size: number) => Number(repeatsOption ?? (size >= 100_000 ? 1 : 3));
+const repeatsFor = (_size: number) => Number(repeatsOption ?? 3);
 
 /**
  * Fresh processes, engines interleaved within each round so load from other work on the machine falls on
