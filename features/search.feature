@@ -85,3 +85,38 @@ Feature: Searching records with BM25, or with elasticlunr chosen by config
     When I call the search-records tool for "humanize back navigation"
     Then the envelope data "engine" is "elasticlunr"
     And the tool matches are "preference.humanize.navigation, study.back-button-spec"
+
+  Scenario: elasticlunr takes its field boosts from the plugin options in the config
+    Given the records:
+      """
+      [{"key": "r1", "title": "notes", "summary": "pricing"}, {"key": "r2", "title": "pricing", "summary": "notes"}]
+      """
+    And the ep config chooses elasticlunr with the boosts:
+      """
+      {"title": 3}
+      """
+    When I call the search-records tool for "pricing"
+    Then the envelope data "engine" is "elasticlunr"
+    And the tool matches are "r2, r1"
+
+  Scenario: A boost that is not a number stops start-up and names the field
+    Given the ep config chooses elasticlunr with the boosts:
+      """
+      {"title": "high"}
+      """
+    When I call the search-records tool for "pricing"
+    Then the command fails with code "PLUGIN_REGISTER_FAILED" and exit code 1
+    And the error message mentions "boost for field title must be a number"
+
+  Scenario: The search tool validates its input
+    When I run "ep tools call builtin/search-records --json" with the JSON argument:
+      """
+      {"records": [{"key": "a"}]}
+      """
+    Then the command fails with code "TOOL_INPUT_INVALID" and exit code 5
+    And the error message mentions "/query"
+
+  Scenario: The search tool is listed as read-only
+    When I run "ep tools list"
+    Then the command succeeds
+    And the tool "builtin/search-records" is listed as "read_only"

@@ -135,3 +135,17 @@ Then('the tool matches are {string}', function (this: EpWorld, keys: string) {
   assert.deepEqual(keysOf(matches.map((match) => match.scenario)), listOf(keys));
   assert.ok(matches.every((match, i) => match.score > 0 && (i === 0 || match.score <= matches[i - 1]!.score)), 'scores are positive and descend');
 });
+
+Given('the ep config chooses elasticlunr with the boosts:', async function (this: EpWorld, json: string) {
+  await this.writeJson('.edsl/ep.json', {
+    providers: { 'ep.SearchEngine': 'builtin/search-elasticlunr' },
+    options: { 'builtin/search-elasticlunr': { boosts: JSON.parse(json) } },
+  });
+});
+
+Then('the tool {string} is listed as {string}', function (this: EpWorld, name: string, capability: string) {
+  const tools = this.lastEnvelope.data.tools as Array<{ name: string; capabilities: string[] }>;
+  const tool = tools.find((candidate) => candidate.name === name);
+  assert.ok(tool, `${name} is listed`);
+  assert.ok(tool.capabilities.includes(capability), `capabilities: ${tool.capabilities.join(', ')}`);
+});
