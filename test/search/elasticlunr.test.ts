@@ -38,6 +38,13 @@ describe('elasticlunr engine', () => {
     assert.deepEqual(boosted.map((hit) => hit.index), [1, 0]);
   });
 
+  it('indexes a field named id like any other', () => {
+    const hits = new ElasticlunrSearchEngine().buildIndex([{ id: 'alpha', summary: 'x' }, { id: 'beta', summary: 'alpha' }], { fields: ['id', 'summary'] })
+      .search('alpha');
+    assert.deepEqual(hits.map((hit) => hit.index).sort(), [0, 1]);
+    assert.deepEqual(new ElasticlunrSearchEngine().buildIndex([{ id: 'a' }, { id: 'b' }]).search('1'), []);
+  });
+
   it('rejects a boost that is not a non-negative number', () => {
     assert.throws(() => new ElasticlunrSearchEngine({ boosts: { title: -1 } }), (error) => isEpError(error) && error.code === 'SEARCH_BOOST_INVALID');
   });

@@ -10,6 +10,9 @@ export interface ElasticlunrEngineOptions {
 
 type FieldTokens = Record<string, string[]>;
 
+/** The document reference: a symbol, so no field name (not even `id`) can collide with it. */
+const POSITION = Symbol('position');
+
 /**
  * The same search contract served by elasticlunr (TF-IDF with field-length and coordination norms, not
  * BM25). Documents and queries are tokenized with the context tokenizer before elasticlunr sees them, and
@@ -39,13 +42,13 @@ export class ElasticlunrSearchEngine implements SearchEngineContract {
     const boosts = { ...this.defaults.boosts, ...options.boosts };
     // `new Index` (not the `elasticlunr()` factory) starts with an empty pipeline.
     const index = new elasticlunr.Index<FieldTokens>();
-    index.setRef('id' as keyof FieldTokens);
+    index.setRef(POSITION as unknown as keyof FieldTokens);
     index.saveDocument(false);
     for (const field of fields) index.addField(field);
     documents.forEach((document, position) => {
-      const tokens: FieldTokens & { id?: number } = {};
+      const tokens: FieldTokens & { [POSITION]?: number } = {};
       for (const field of fields) tokens[field] = document[field] ? tokenize(document[field]) : [];
-      (tokens as Record<string, unknown>).id = position;
+      tokens[POSITION] = position;
       index.addDoc(tokens as FieldTokens, false);
     });
     return new ElasticlunrIndex(index, documents.length, fields, boosts);
