@@ -7,8 +7,15 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
 if (spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' }).status !== 0) process.exit(1);
-const filters = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
-const extra = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
+// Bench names filter; `--option value` and `--option=value` pass through to every benchmark.
+const filters = [];
+const extra = [];
+for (let i = 2; i < process.argv.length; i += 1) {
+  const arg = process.argv[i];
+  if (!arg.startsWith('--')) filters.push(arg);
+  else if (arg.includes('=') || i + 1 >= process.argv.length || process.argv[i + 1].startsWith('--')) extra.push(arg);
+  else extra.push(arg, process.argv[(i += 1)]);
+}
 const benches = readdirSync('dist/bench').filter((f) => f.endsWith('.bench.js'))
   .filter((f) => filters.length === 0 || filters.some((filter) => f.includes(filter)));
 let status = 0;

@@ -6,6 +6,8 @@ import { tokenizerPlugin } from './tokenizer/tokenizer-plugin.js';
 import { contextPlugin } from './context/context-plugin.js';
 import { contextFilesPlugin } from './context-files/context-files-plugin.js';
 import { contextToolsPlugin } from './context-tools/context-tools-plugin.js';
+import { searchElasticlunrPlugin } from './search-elasticlunr/search-elasticlunr-plugin.js';
+import { searchRecordsPlugin } from './search-records/search-records-plugin.js';
 
 export interface BuiltinPluginEntry {
   readonly id: string;
@@ -26,4 +28,6 @@ export const BUILTIN_PLUGINS: readonly BuiltinPluginEntry[] = [
   { id: 'builtin/context', factory: contextPlugin, enabledByDefault: true },
   { id: 'builtin/context-files', factory: contextFilesPlugin, enabledByDefault: true },
   { id: 'builtin/context-tools', factory: contextToolsPlugin, enabledByDefault: true },
+  { id: 'builtin/search-elasticlunr', factory: searchElasticlunrPlugin, enabledByDefault: false },
+  { id: 'builtin/search-records', factory: searchRecordsPlugin, enabledByDefault: true },
 ];

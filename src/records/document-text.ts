@@ -1,3 +1,4 @@
+import type { SearchDocument } from '../search/search-engine.js';
 import type { JsonValue } from './json.js';
 import { getPath, type Scenario } from './scenario.js';
 
@@ -9,8 +10,11 @@ export const DEFAULT_SEARCH_FIELDS = ['key', 'kind', 'title', 'summary', 'conten
  * (explicit fields): default fields stay shallow, as the context spec asks.
  */
 export function fieldText(record: Scenario, path: string, explicit: boolean): string {
+  const value = getPath(record, path);
+  // Most fields are plain strings: return them as they are, without collecting and joining.
+  if (typeof value === 'string') return value;
   const parts: string[] = [];
-  collect(getPath(record, path), explicit, parts, 0);
+  collect(value, explicit, parts, 0);
   return parts.join(' ');
 }
 
@@ -20,4 +24,15 @@ function collect(value: JsonValue | undefined, includeObjects: boolean, parts: s
   else if (typeof value === 'number' || typeof value === 'boolean') parts.push(String(value));
   else if (Array.isArray(value)) for (const item of value) collect(item, includeObjects, parts, depth + 1);
   else if (includeObjects && depth < 32) for (const key of Object.keys(value)) collect(value[key], includeObjects, parts, depth + 1);
+}
+
+/** The search documents for records: one text per selected field. Explicit fields may reach into objects. */
+export function searchDocuments(records: readonly Scenario[], fields: readonly string[] | undefined): SearchDocument[] {
+  const explicit = fields !== undefined;
+  const selected = fields ?? DEFAULT_SEARCH_FIELDS;
+  return records.map((record): SearchDocument => {
+    const document: Record<string, string> = {};
+    for (const field of selected) document[field] = fieldText(record, field, explicit);
+    return document;
+  });
 }

@@ -1,7 +1,7 @@
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { Bm25SearchEngine } from '../search/bm25/bm25-engine.js';
-import type { SearchDocument, SearchEngineContract } from '../search/search-engine.js';
-import { DEFAULT_SEARCH_FIELDS, fieldText } from './document-text.js';
+import type { SearchEngineContract } from '../search/search-engine.js';
+import { DEFAULT_SEARCH_FIELDS, searchDocuments } from './document-text.js';
 import { canonicalJson, type JsonValue } from './json.js';
 import { getPath, type Codebook, type Scenario } from './scenario.js';
 
@@ -17,6 +17,8 @@ export interface ScenarioSearchOptions {
   readonly includeScores?: boolean;
   /** The engine to rank with; EDSL-compatible BM25 when absent. */
   readonly engine?: SearchEngineContract;
+  /** Per-field weights, for engines that support them (elasticlunr); BM25 ignores them, as EDSL does. */
+  readonly boosts?: Readonly<Record<string, number>>;
 }
 
 export type DuplicatePolicy = 'error' | 'first' | 'last';
@@ -123,14 +125,9 @@ export class ScenarioList implements Iterable<Scenario> {
   }
 
   private rank(query: string, options: ScenarioSearchOptions): ScoredScenario[] {
-    const explicit = options.fields !== undefined;
     const fields = options.fields ?? DEFAULT_SEARCH_FIELDS;
-    const documents = this.records.map((record): SearchDocument => {
-      const document: Record<string, string> = {};
-      for (const field of fields) document[field] = fieldText(record, field, explicit);
-      return document;
-    });
-    const index = (options.engine ?? defaultEngine).buildIndex(documents, { fields });
+    const documents = searchDocuments(this.records, options.fields);
+    const index = (options.engine ?? defaultEngine).buildIndex(documents, { fields, ...(options.boosts ? { boosts: options.boosts } : {}) });
     const hits = index.search(query, options.topK === undefined ? {} : { topK: options.topK });
     return hits.map((hit) => ({ score: hit.score, scenario: this.records[hit.index]! }));
   }

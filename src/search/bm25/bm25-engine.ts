@@ -1,20 +1,19 @@
 import type { SearchDocument, SearchEngineContract, SearchIndex, SearchIndexOptions } from '../search-engine.js';
-import { tokenize } from '../tokenize.js';
 import { Bm25Index } from './bm25-index.js';
+import { Bm25IndexBuilder } from './bm25-index-builder.js';
 
 /** The default search engine: EDSL-compatible BM25 over the document's fields joined in order. */
 export class Bm25SearchEngine implements SearchEngineContract {
   readonly name = 'bm25';
 
   buildIndex(documents: readonly SearchDocument[], options: SearchIndexOptions = {}): SearchIndex {
+    const builder = new Bm25IndexBuilder();
     const fields = options.fields;
-    return new Bm25Index(documents.map((document) => {
-      const tokens: string[] = [];
-      for (const field of fields ?? Object.keys(document)) {
-        const text = document[field];
-        if (text) for (const token of tokenize(text)) tokens.push(token);
-      }
-      return tokens;
-    }));
+    for (const document of documents) {
+      // A field boundary is a token boundary, so tokenizing field by field equals tokenizing the joined text.
+      for (const field of fields ?? Object.keys(document)) builder.addText(document[field]!);
+      builder.endDocument();
+    }
+    return new Bm25Index(builder.corpus());
   }
 }

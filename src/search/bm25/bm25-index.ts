@@ -1,5 +1,7 @@
 import type { SearchHit, SearchIndex, SearchQueryOptions } from '../search-engine.js';
 import { tokenize } from '../tokenize.js';
+import { Bm25IndexBuilder, type Bm25Corpus } from './bm25-index-builder.js';
+import { topHits } from './top-hits.js';
 
 export const BM25_K1 = 1.5;
 export const BM25_B = 0.75;
@@ -8,13 +10,13 @@ export const BM25_B = 0.75;
  * BM25Okapi exactly as EDSL computes it (k1 = 1.5, b = 0.75, idf = ln((N - df + 0.5) / (df + 0.5) + 1), no
  * epsilon floor; a repeated query token counts again; unknown tokens add nothing).
  *
- * Built once from tokenized documents into integer term ids and a compressed postings layout (CSR: one
- * offsets array, one doc-id array, one term-frequency array), so a query touches only the postings of its
- * own terms and never rescans the corpus.
+ * Built once into integer term ids and a compressed postings layout (CSR: one offsets array, one doc-id
+ * array, one term-frequency array), so a query touches only the postings of its own terms and never
+ * rescans the corpus. Build from token arrays, or from a `Bm25IndexBuilder` corpus (the fast path).
  */
 export class Bm25Index implements SearchIndex {
   readonly size: number;
-  private readonly termIds = new Map<string, number>();
+  private readonly termIds: Map<string, number>;
   private readonly offsets: Uint32Array;
   private readonly postingDocs: Uint32Array;
   private readonly postingTfs: Uint32Array;
@@ -22,58 +24,58 @@ export class Bm25Index implements SearchIndex {
   /** k1 * (1 - b + b * |d| / avgdl), precomputed per document. */
   private readonly lengthNorm: Float64Array;
 
-  constructor(documents: readonly (readonly string[])[]) {
-    const n = documents.length;
+  constructor(source: readonly (readonly string[])[] | Bm25Corpus) {
+    const { termIds, tokens, docEnds } = isCorpus(source) ? source : corpusOf(source);
+    const n = docEnds.length;
+    const vocabulary = termIds.size;
     this.size = n;
-    const docTerms: Uint32Array[] = new Array(n);
-    const lengths = new Uint32Array(n);
-    let totalLength = 0;
-    for (let d = 0; d < n; d += 1) {
-      const tokens = documents[d]!;
-      const ids = new Uint32Array(tokens.length);
-      for (let i = 0; i < tokens.length; i += 1) {
-        let id = this.termIds.get(tokens[i]!);
-        if (id === undefined) {
-          id = this.termIds.size;
-          this.termIds.set(tokens[i]!, id);
-        }
-        ids[i] = id;
-      }
-      ids.sort();
-      docTerms[d] = ids;
-      lengths[d] = tokens.length;
-      totalLength += tokens.length;
-    }
-    const vocabulary = this.termIds.size;
+    this.termIds = termIds;
+
+    // Pass 1: document frequencies. `lastDoc` marks a term as counted for the current document.
+    const lastDoc = new Int32Array(vocabulary).fill(-1);
     const df = new Uint32Array(vocabulary);
-    for (const ids of docTerms) {
-      for (let i = 0; i < ids.length; i += 1) if (i === 0 || ids[i] !== ids[i - 1]) df[ids[i]!] += 1;
+    for (let d = 0, begin = 0; d < n; begin = docEnds[d]!, d += 1) {
+      for (let i = begin, end = docEnds[d]!; i < end; i += 1) {
+        const term = tokens[i]!;
+        if (lastDoc[term] !== d) {
+          lastDoc[term] = d;
+          df[term] += 1;
+        }
+      }
     }
     this.offsets = new Uint32Array(vocabulary + 1);
     for (let t = 0; t < vocabulary; t += 1) this.offsets[t + 1] = this.offsets[t]! + df[t]!;
+
+    // Pass 2: postings, in document order within each term; `slot` remembers where a term's current posting is.
     const postings = this.offsets[vocabulary]!;
     this.postingDocs = new Uint32Array(postings);
     this.postingTfs = new Uint32Array(postings);
     const cursor = this.offsets.slice(0, vocabulary);
-    for (let d = 0; d < n; d += 1) {
-      const ids = docTerms[d]!;
-      for (let i = 0; i < ids.length;) {
-        const term = ids[i]!;
-        let j = i + 1;
-        while (j < ids.length && ids[j] === term) j += 1;
-        const at = cursor[term]!;
-        this.postingDocs[at] = d;
-        this.postingTfs[at] = j - i;
-        cursor[term] = at + 1;
-        i = j;
+    const slot = new Uint32Array(vocabulary);
+    lastDoc.fill(-1);
+    for (let d = 0, begin = 0; d < n; begin = docEnds[d]!, d += 1) {
+      for (let i = begin, end = docEnds[d]!; i < end; i += 1) {
+        const term = tokens[i]!;
+        if (lastDoc[term] !== d) {
+          lastDoc[term] = d;
+          const at = cursor[term]!;
+          cursor[term] = at + 1;
+          slot[term] = at;
+          this.postingDocs[at] = d;
+          this.postingTfs[at] = 1;
+        } else {
+          this.postingTfs[slot[term]!] += 1;
+        }
       }
     }
+
     this.idf = new Float64Array(vocabulary);
     for (let t = 0; t < vocabulary; t += 1) this.idf[t] = Math.log((n - df[t]! + 0.5) / (df[t]! + 0.5) + 1);
-    const avgdl = n === 0 ? 0 : totalLength / n;
+    const avgdl = n === 0 ? 0 : tokens.length / n;
     this.lengthNorm = new Float64Array(n);
-    for (let d = 0; d < n; d += 1) {
-      this.lengthNorm[d] = BM25_K1 * (1 - BM25_B + (avgdl === 0 ? 0 : (BM25_B * lengths[d]!) / avgdl));
+    for (let d = 0, begin = 0; d < n; begin = docEnds[d]!, d += 1) {
+      const length = docEnds[d]! - begin;
+      this.lengthNorm[d] = BM25_K1 * (1 - BM25_B + (avgdl === 0 ? 0 : (BM25_B * length) / avgdl));
     }
   }
 
@@ -91,31 +93,34 @@ export class Bm25Index implements SearchIndex {
   searchTokens(queryTokens: readonly string[], options: SearchQueryOptions = {}): SearchHit[] {
     if (this.size === 0) return [];
     const scores = new Float64Array(this.size);
-    const touched = this.accumulate(queryTokens, scores);
-    const hits: SearchHit[] = [];
-    for (const d of touched) if (scores[d]! > 0) hits.push({ index: d, score: scores[d]! });
-    hits.sort((a, b) => b.score - a.score || a.index - b.index);
-    return options.topK === undefined ? hits : hits.slice(0, Math.max(0, options.topK));
+    if (!this.accumulate(queryTokens, scores)) return [];
+    return topHits(scores, options.topK);
   }
 
-  /** Adds each query token's contribution (repeats count again); returns the documents touched, ascending. */
-  private accumulate(queryTokens: readonly string[], scores: Float64Array): number[] {
-    const touched: number[] = [];
-    const seen = new Uint8Array(this.size);
+  /** Adds each query token's contribution (repeats count again); false when no token is in the index. */
+  private accumulate(queryTokens: readonly string[], scores: Float64Array): boolean {
+    let any = false;
     for (const token of queryTokens) {
       const term = this.termIds.get(token);
       if (term === undefined) continue;
+      any = true;
       const idf = this.idf[term]!;
       for (let p = this.offsets[term]!, end = this.offsets[term + 1]!; p < end; p += 1) {
         const d = this.postingDocs[p]!;
         const tf = this.postingTfs[p]!;
         scores[d]! += idf * ((tf * (BM25_K1 + 1)) / (tf + this.lengthNorm[d]!));
-        if (seen[d] === 0) {
-          seen[d] = 1;
-          touched.push(d);
-        }
       }
     }
-    return touched.sort((a, b) => a - b);
+    return any;
   }
+}
+
+function isCorpus(source: readonly (readonly string[])[] | Bm25Corpus): source is Bm25Corpus {
+  return !Array.isArray(source);
+}
+
+function corpusOf(documents: readonly (readonly string[])[]): Bm25Corpus {
+  const builder = new Bm25IndexBuilder();
+  for (const tokens of documents) builder.addTokens(tokens).endDocument();
+  return builder.corpus();
 }

@@ -1,0 +1,17 @@
+import { definePlugin } from '../../kernel/plugin.js';
+import { SearchEngine, Tool } from '../../kernel/tokens.js';
+import { EP_VERSION } from '../../version.js';
+
+/** Contributes the read-only `builtin/search-records` tool, served by whichever search engine is configured. */
+export const searchRecordsPlugin = definePlugin(() => ({
+  id: 'builtin/search-records',
+  version: EP_VERSION,
+  engine: `^${EP_VERSION}`,
+  description: 'The builtin/search-records tool: rank a JSON array of records with the configured search engine.',
+  provides: [Tool],
+  requires: [SearchEngine],
+  async register(registry) {
+    const { searchRecordsTool } = await import('../../records/search-records-tool.js');
+    registry.registerFactory(Tool, (services) => searchRecordsTool(services.get(SearchEngine)));
+  },
+}));
