@@ -1,5 +1,7 @@
+import { RuntimeSettings } from '../kernel/tokens.js';
 import { describePlugins, type PluginDescription } from '../runtime/describe-plugins.js';
-import { EpRuntime, type RuntimeOptions } from '../runtime/runtime.js';
+import { resolvePluginGraph } from '../kernel/plugin-graph.js';
+import { planRuntime, type RuntimeOptions } from '../runtime/plan-runtime.js';
 
 export interface PluginListing {
   readonly configPath: string | null;
@@ -8,6 +10,8 @@ export interface PluginListing {
 
 /** The plugins a runtime would start, in start order, checked but not started. */
 export async function listPlugins(options: RuntimeOptions = {}): Promise<PluginListing> {
-  const { kernel, config } = await EpRuntime.plan(options);
-  return { configPath: config.path ?? null, plugins: describePlugins(kernel.plugins) };
+  const { sources, config } = await planRuntime(options);
+  // RuntimeSettings is bound by the host when a runtime starts, so it counts as provided here too.
+  const { ordered } = resolvePluginGraph(sources, new Set([RuntimeSettings]));
+  return { configPath: config.path ?? null, plugins: describePlugins(ordered) };
 }

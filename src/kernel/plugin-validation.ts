@@ -1,4 +1,7 @@
-import semver from 'semver';
+// Subpath imports keep start-up light: the full semver entry point loads every helper it has.
+import satisfies from 'semver/functions/satisfies.js';
+import validVersion from 'semver/functions/valid.js';
+import validRange from 'semver/ranges/valid.js';
 import type { EpPlugin } from './plugin.js';
 import { PluginErrorCode, pluginError } from './plugin-errors.js';
 
@@ -19,10 +22,10 @@ export function validatePlugin(candidate: unknown, where: string, engineVersion:
   if (typeof plugin.id !== 'string' || !PLUGIN_ID_PATTERN.test(plugin.id)) {
     throw fail(`id ${JSON.stringify(plugin.id)} is not a namespaced id like "acme/search-tantivy"`);
   }
-  if (typeof plugin.version !== 'string' || semver.valid(plugin.version) === null) {
+  if (typeof plugin.version !== 'string' || validVersion(plugin.version) === null) {
     throw fail(`version ${JSON.stringify(plugin.version)} is not a semver version`);
   }
-  if (typeof plugin.engine !== 'string' || semver.validRange(plugin.engine) === null) {
+  if (typeof plugin.engine !== 'string' || validRange(plugin.engine) === null) {
     throw fail(`engine ${JSON.stringify(plugin.engine)} is not a semver range`);
   }
   if (typeof plugin.register !== 'function') throw fail('register must be a function');
@@ -36,7 +39,7 @@ export function validatePlugin(candidate: unknown, where: string, engineVersion:
       throw fail(`${list} must be an array of service tokens (symbols)`);
     }
   }
-  if (!semver.satisfies(engineVersion, plugin.engine, { includePrerelease: true })) {
+  if (!satisfies(engineVersion, plugin.engine, { includePrerelease: true })) {
     throw pluginError(
       PluginErrorCode.engineMismatch,
       `Plugin ${plugin.id} supports ep ${plugin.engine}, but this is ep ${engineVersion}.`,

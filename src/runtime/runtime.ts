@@ -1,21 +1,10 @@
 import { Kernel } from '../kernel/kernel.js';
-import type { EpPlugin, PluginSource } from '../kernel/plugin.js';
-import { loadProjectConfig, type ProjectConfig } from '../kernel/loading/project-config.js';
+import type { ProjectConfig } from '../kernel/loading/project-config.js';
 import { RuntimeSettings } from '../kernel/tokens.js';
 import type { ServiceToken } from '../kernel/token.js';
-import { selectPlugins } from './select-plugins.js';
+import { planRuntime, type RuntimeOptions } from './plan-runtime.js';
 
-export interface RuntimeOptions {
-  /** Where the project config is looked up from; defaults to `process.cwd()`. */
-  readonly cwd?: string;
-  /** Extra plugin modules (package names or paths), as `--plugin` gives them. */
-  readonly pluginModules?: readonly string[];
-  /** Plugin objects to load alongside the built-ins. */
-  readonly plugins?: readonly EpPlugin[];
-  /** Overrides the project config file (useful for embedding without a `.edsl/ep.json`). */
-  readonly config?: Partial<Omit<ProjectConfig, 'path'>>;
-  readonly env?: Readonly<Record<string, string | undefined>>;
-}
+export type { RuntimeOptions };
 
 /** A started kernel with its plugins: the object library callers and every CLI command work through. */
 export class EpRuntime {
@@ -25,23 +14,12 @@ export class EpRuntime {
     readonly cwd: string,
   ) {}
 
-  /** Chooses the plugins without starting any of them (what `ep plugins list` shows). */
-  static async plan(options: RuntimeOptions = {}): Promise<{ sources: PluginSource[]; config: ProjectConfig; kernel: Kernel }> {
-    const cwd = options.cwd ?? process.cwd();
-    const fileConfig = loadProjectConfig(cwd);
-    const config: ProjectConfig = { ...fileConfig, ...options.config };
-    const sources = await selectPlugins({
-      config, cwd, flagModules: options.pluginModules ?? [], inline: options.plugins ?? [],
-    });
+  static async create(options: RuntimeOptions = {}): Promise<EpRuntime> {
+    const { sources, config, cwd } = await planRuntime(options);
     const env = options.env ?? process.env;
     const kernel = new Kernel(sources).provide(RuntimeSettings, {
       cwd, env, optionsFor: (pluginId: string) => config.options[pluginId] ?? {},
     });
-    return { sources, config, kernel };
-  }
-
-  static async create(options: RuntimeOptions = {}): Promise<EpRuntime> {
-    const { kernel, config } = await EpRuntime.plan(options);
     await kernel.start();
     return new EpRuntime(kernel, config, options.cwd ?? process.cwd());
   }
