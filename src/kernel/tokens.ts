@@ -7,6 +7,8 @@ import { createToken } from './token.js';
 import type { DiagnosticsContract } from '../diagnostics/diagnostics.js';
 import type { ToolContract, ToolRegistryContract } from '../tools/tool.js';
 import type { SearchEngineContract } from '../search/search-engine.js';
+import type { SessionStoreContract } from '../session-store/session-store.js';
+import type { ModelRuntimeContract } from '../models/model-runtime.js';
 
 /** Progress and log lines for humans, on stderr; never on stdout. */
 export interface Diagnostics extends DiagnosticsContract {}
@@ -31,3 +33,11 @@ export const RuntimeSettings = createToken<RuntimeSettings>('ep.RuntimeSettings'
 /** Ranks documents for a query: BM25 by default, elasticlunr or a third-party engine by config. */
 export interface SearchEngine extends SearchEngineContract {}
 export const SearchEngine = createToken<SearchEngine>('ep.SearchEngine');
+
+/** Where session DAGs are kept: one git-backed directory per session under `$EP_HOME/sessions/`. */
+export interface SessionStore extends SessionStoreContract {}
+export const SessionStore = createToken<SessionStore>('ep.SessionStore');
+
+/** The selected model runtime ("send this prompt, get a reply"): scripted by default. */
+export interface ModelRuntime extends ModelRuntimeContract {}
+export const ModelRuntime = createToken<ModelRuntime>('ep.ModelRuntime');

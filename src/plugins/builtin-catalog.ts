@@ -1,6 +1,10 @@
 import type { PluginFactory } from '../kernel/plugin.js';
 import { diagnosticsPlugin } from './diagnostics/diagnostics-plugin.js';
 import { toolsPlugin } from './tools/tools-plugin.js';
+import { sessionStorePlugin } from './session-store/session-store-plugin.js';
+import { scriptedModelPlugin } from './model-scripted/model-scripted-plugin.js';
+import { openAIModelPlugin } from './model-openai/model-openai-plugin.js';
+import { commandModelPlugin } from './model-command/model-command-plugin.js';
 
 export interface BuiltinPluginEntry {
   readonly id: string;
@@ -16,4 +20,8 @@ export interface BuiltinPluginEntry {
 export const BUILTIN_PLUGINS: readonly BuiltinPluginEntry[] = [
   { id: 'builtin/diagnostics', factory: diagnosticsPlugin, enabledByDefault: true },
   { id: 'builtin/tools', factory: toolsPlugin, enabledByDefault: true },
+  { id: 'builtin/session-store', factory: sessionStorePlugin, enabledByDefault: true },
+  { id: 'builtin/model-scripted', factory: scriptedModelPlugin, enabledByDefault: true },
+  { id: 'builtin/model-openai', factory: openAIModelPlugin, enabledByDefault: false },
+  { id: 'builtin/model-command', factory: commandModelPlugin, enabledByDefault: false },
 ];
