@@ -38,7 +38,7 @@ Feature: Session capabilities work the same from every entry point
     And the last prompt contains:
       """
       ## History
-      - survey {"topic":"tides"} → completed: "Scripted reply to survey (
+      - survey {"topic":"tides"} → completed: "Scripted reply to survey (39c0fae1)"
       - ask_user "Who is the brief on tides for?" → answered: "students"
       """
 
