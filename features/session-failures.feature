@@ -39,6 +39,7 @@ Feature: Questions, errors, cancellation and bad ids are recorded or refused cle
       | entry point   |
       | the CLI       |
       | embedded code |
+      | a subprocess  |
 
   Scenario Outline: An invalid session id is rejected before anything is written (<id>)
     When I run the example agent "survey" with input '{"topic":"tides"}' in session "<id>" from the CLI

@@ -1,7 +1,7 @@
 import { execa } from 'execa';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EpError, ExitCode } from '../kernel/errors.js';
+import { EpError, ExitCode, errorMessage } from '../kernel/errors.js';
 import { currentSession } from './session-context.js';
 
 /** The `ep` binary of this installation (this file runs from dist/src/session/). */
@@ -46,15 +46,16 @@ export async function runAgentInSubprocess(target: string, input: unknown, optio
     ...(signal ? { cancelSignal: signal } : {}),
   });
   if (state) await state.writer.refresh();
-  if (signal?.aborted) throw signal.reason;
   let envelope: { status?: string; data?: SubprocessRunResult; error?: { code: string; message: string; details?: Record<string, unknown> } };
   try {
     envelope = JSON.parse(String(result.stdout));
   } catch {
+    if (signal?.aborted) throw cancelled(target, signal, sessionId);
     throw new EpError('SUBPROCESS_FAILED', `The child process for ${target} printed no envelope (exit ${result.exitCode}): ${String(result.stderr).slice(0, 300)}`, {
       details: { target, exitCode: result.exitCode ?? null },
     });
   }
+  if (signal?.aborted) throw cancelled(target, signal, envelope.error?.details?.sessionId as string | undefined ?? sessionId);
   if (envelope.status !== 'ok' || !envelope.data) {
     const error = envelope.error ?? { code: 'SUBPROCESS_FAILED', message: `The child process for ${target} failed.` };
     throw new EpError(error.code, error.message, {
@@ -68,4 +69,11 @@ function definedOnly(env: Readonly<Record<string, string | undefined>>): Record<
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
   return out;
+}
+
+/** The child was stopped (SIGTERM) because the signal aborted; it records its own nodes as cancelled. */
+function cancelled(target: string, signal: AbortSignal, sessionId: string | undefined): EpError {
+  return new EpError('RUN_CANCELLED', `${target} was cancelled in its subprocess: ${errorMessage(signal.reason)}`, {
+    cause: signal.reason, details: { target, ...(sessionId ? { sessionId } : {}) },
+  });
 }

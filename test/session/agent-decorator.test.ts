@@ -202,3 +202,33 @@ describe('the agent decorator', () => {
     assert.deepEqual(modelNode.input, { prompt });
   });
 });
+
+describe('the session context', () => {
+  it('survives timers and event callbacks', async () => {
+    const s = store();
+    const id = await withSession({ store: s }, async (h) => {
+      await new Promise<void>((resolve) => setTimeout(() => { new Worker().add({ a: 1, b: 1 }); resolve(); }, 1));
+      await new Promise<void>((resolve) => queueMicrotask(() => { new Worker().add({ a: 2, b: 2 }); resolve(); }));
+      return h.sessionId;
+    });
+    assert.deepEqual(s.nodes(id).map((n) => n.output), [2, 4]);
+  });
+
+  it('gives a standalone caller that passes nothing a real session under EP_HOME', async () => {
+    const { mkdtempSync, existsSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const home = mkdtempSync(path.join(tmpdir(), 'ep-standalone-'));
+    const handle = await withSession({ env: { EP_HOME: home } }, (h) => { new Worker().add({ a: 1, b: 2 }); return h; });
+    assert.equal(handle.created, true);
+    assert.ok(existsSync(path.join(home, 'sessions', handle.sessionId, 'history', 'nodes.jsonl')));
+  });
+
+  it('keeps two concurrent sessions apart', async () => {
+    const s = store();
+    const run = (text: string) => withSession({ store: s }, async (h) => { await new Worker().echo({ text, ms: 3 }); return h.sessionId; });
+    const [a, b] = await Promise.all([run('a'), run('b')]);
+    assert.deepEqual(s.nodes(a!).map((n) => n.output), ['a']);
+    assert.deepEqual(s.nodes(b!).map((n) => n.output), ['b']);
+  });
+});
