@@ -31,7 +31,7 @@ Feature: Questions, errors, cancellation and bad ids are recorded or refused cle
       | a subprocess  |
 
   Scenario Outline: A cancelled run is recorded as cancelled (<entry point>)
-    When I run the example agent "wait" with input '{"ms":30000}' from <entry point>, cancelling after 300 ms
+    When I run the example agent "wait" with input '{"ms":30000}' from <entry point>, cancelling after 2500 ms
     Then the run fails with code "RUN_CANCELLED"
     And the session has a "cancelled" node "wait"
 
@@ -55,3 +55,11 @@ Feature: Questions, errors, cancellation and bad ids are recorded or refused cle
   Scenario: Showing a session with an invalid id is rejected too
     When I run "ep session show ../../etc"
     Then the command fails with code "INVALID_SESSION_ID" and exit code 5
+
+  Scenario: A target that names no agent function is not found
+    When I run "ep run ./missing-agent.js#survey"
+    Then the command fails with code "AGENT_NOT_FOUND" and exit code 3
+
+  Scenario: A target without an export is a usage error
+    When I run "ep run ./agent.js"
+    Then the command fails with code "USAGE_ERROR" and exit code 2

@@ -1,7 +1,8 @@
-import { defineParameterType, Then, When } from '@cucumber/cucumber';
+import { After, defineParameterType, Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
 import { ENTRY_POINTS, lastPrompt, lastRun, nodeNamed, runExample, runsOf, sessionNodes, type EntryPoint } from '../support/session-driver.js';
 import type { EpWorld } from '../support/world.js';
+import { startChatServer } from '../support/session-model-server.js';
 
 defineParameterType({ name: 'entryPoint', regexp: ENTRY_POINTS, transformer: (text) => text as EntryPoint });
 
@@ -127,4 +128,28 @@ Then('the session tree reads:', function (this: EpWorld, expected: string) {
 Then('the session list shows the last run\'s session', function (this: EpWorld) {
   const ids = this.lastEnvelope.data.sessions.map((s: { id: string }) => s.id);
   assert.ok(ids.includes(lastRun(this).sessionId), `listed: ${ids.join(', ')}`);
+});
+
+Given('a chat completions server on loopback that the project uses as its model', async function (this: EpWorld) {
+  const chat = await startChatServer();
+  this.values.set('chatServer', chat);
+  this.values.set('modelEnv', { EP_MODEL_BASE_URL: chat.baseUrl, EP_MODEL: 'local-test', EP_MODEL_API_KEY: 'sk-local' });
+  await this.writeJson('.edsl/ep.json', { providers: { 'ep.ModelRuntime': 'builtin/model-openai' } });
+});
+
+Then('the chat server received the instructions of {string} from model {string}', async function (this: EpWorld, name: string, model: string) {
+  const chat = this.values.get('chatServer') as Awaited<ReturnType<typeof startChatServer>>;
+  const node = nodeNamed(await sessionNodes(this), name);
+  assert.equal(chat.requests.length, 1);
+  const [request] = chat.requests;
+  assert.equal(request!.url, '/v1/chat/completions');
+  assert.equal(request!.authorization, 'Bearer sk-local');
+  assert.equal(request!.body.model, model);
+  assert.ok(request!.body.messages[0]!.content.includes(`## Instructions\n${node.instructions}`));
+  assert.equal(node.output, 'Noted.');
+});
+
+After(async function (this: EpWorld) {
+  const chat = this.values.get('chatServer') as { server: { close(callback: () => void): void } } | undefined;
+  if (chat) await new Promise<void>((resolve) => chat.server.close(() => resolve()));
 });

@@ -39,7 +39,7 @@ export function exampleTarget(method: string): string {
 export async function runExample(world: EpWorld, entryPoint: EntryPoint, request: RunRequest): Promise<RunOutcome> {
   const runs = (world.values.get('runs') as RunOutcome[] | undefined) ?? [];
   const record = world.resolve(`prompts-${runs.length + 1}.jsonl`);
-  const env = { EP_HOME: world.home, EP_SCRIPTED_RECORD: record };
+  const env = { EP_HOME: world.home, EP_SCRIPTED_RECORD: record, ...(world.values.get('modelEnv') as Record<string, string> | undefined) };
   const answersFile = request.answers ? await world.writeJson(`answers-${runs.length + 1}.json`, request.answers) : undefined;
   const target = exampleTarget(request.method);
   let result: Omit<RunOutcome, 'prompts' | 'entryPoint'>;
