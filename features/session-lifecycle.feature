@@ -40,6 +40,17 @@ Feature: Sessions are created, continued, inspected and deleted by id
     And the node "survey" is called by "delegate"
     And every model call is under the function that made it
 
+  Scenario: Parallel subprocesses of one session each record under the calling node
+    When I run the example agent "delegateAll" with input '{"topics":["tides","moons","comets"]}' from the CLI
+    Then the run succeeds with a session id
+    And the session has 3 "survey" nodes called by "delegateAll"
+    And the session's meta counts 4 turns, each a commit
+
+  Scenario: A synchronous agent method is recorded too
+    When I run the example agent "countWords" with input '{"text":"three short words"}' from the CLI
+    Then the envelope data "output" is "3"
+    And the session has a "completed" node "countWords"
+
   Scenario: Sessions are listed, shown as a tree and deleted
     When I run the example agent "brief" with input '{"topic":"tides"}' and answers '["students"]' from the CLI
     And I run "ep session list"

@@ -36,6 +36,12 @@ export class ResearchAgent {
     return callModel();
   }
 
+  @agent('Survey several topics, each in its own process, then summarise them.')
+  async delegateAll(input: { topics: string[] }): Promise<string> {
+    await Promise.all(input.topics.map((topic) => runAgentInSubprocess(`${THIS_MODULE}#ResearchAgent.survey`, { topic })));
+    return callModel();
+  }
+
   @agent('Count the words of a text (a synchronous step).')
   countWords(input: { text: string }): number {
     return input.text.split(/\s+/).filter(Boolean).length;

@@ -1,6 +1,6 @@
 import { After, defineParameterType, Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
-import { ENTRY_POINTS, lastPrompt, lastRun, nodeNamed, runExample, runsOf, sessionNodes, type EntryPoint } from '../support/session-driver.js';
+import { ENTRY_POINTS, lastPrompt, lastRun, nodeNamed, runExample, runsOf, sessionHistory, sessionNodes, type EntryPoint } from '../support/session-driver.js';
 import type { EpWorld } from '../support/world.js';
 import { startChatServer } from '../support/session-model-server.js';
 
@@ -152,4 +152,11 @@ Then('the chat server received the instructions of {string} from model {string}'
 After(async function (this: EpWorld) {
   const chat = this.values.get('chatServer') as { server: { close(callback: () => void): void } } | undefined;
   if (chat) await new Promise<void>((resolve) => chat.server.close(() => resolve()));
+});
+
+Then('the session\'s meta counts {int} turns, each a commit', async function (this: EpWorld, turns: number) {
+  const { meta, commits } = await sessionHistory(this);
+  assert.equal(meta.turns, turns);
+  assert.equal(commits.length, turns);
+  assert.equal(commits[0], meta.head);
 });

@@ -1,8 +1,10 @@
+import { execa } from 'execa';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runAgent } from '../../src/api/session.js';
 import { isEpError } from '../../src/kernel/errors.js';
 import { FileSessionStore } from '../../src/session-store/file-session-store.js';
+import type { SessionMeta } from '../../src/session-store/session-store.js';
 import type { SessionNode } from '../../src/session/call-node.js';
 import type { AnswerSource } from '../../src/session/session-context.js';
 import { runAgentInSubprocess } from '../../src/session/subprocess.js';
@@ -117,4 +119,12 @@ export function lastPrompt(world: EpWorld): string {
   const prompts = lastRun(world).prompts;
   if (prompts.length === 0) throw new Error('The scripted model received no prompt.');
   return prompts.at(-1)!.prompt;
+}
+
+/** The last run's session meta and its git commits, newest first. */
+export async function sessionHistory(world: EpWorld): Promise<{ meta: SessionMeta; commits: string[] }> {
+  const sessionId = lastRun(world).sessionId!;
+  const { meta } = await new FileSessionStore({ home: world.home }).read(sessionId);
+  const log = await execa('git', ['log', '--format=%H'], { cwd: path.join(world.home, 'sessions', sessionId) });
+  return { meta, commits: log.stdout.trim().split('\n') };
 }

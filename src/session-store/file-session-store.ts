@@ -7,6 +7,9 @@ import { validateSessionId } from '../session/session-id.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { foldRecords, parseLog, serializeRecord } from './log-format.js';
 import { commitTurn, initSessionRepo } from './session-git.js';
+import { withDirLock } from './dir-lock.js';
+
+const TURN_LOCK = '.turn.lock';
 import { sessionPaths, type SessionPaths } from './session-paths.js';
 import type { SessionContents, SessionLogContract, SessionMeta, SessionStoreContract } from './session-store.js';
 
@@ -38,7 +41,7 @@ export class FileSessionStore implements SessionStoreContract {
       created = true;
       await mkdir(path.dirname(paths.log), { recursive: true });
       if (this.git) {
-        await writeFile(path.join(paths.dir, '.gitignore'), 'meta.json\n*.tmp\n');
+        await writeFile(path.join(paths.dir, '.gitignore'), `meta.json\n*.tmp\n${TURN_LOCK}\n`);
         await initSessionRepo(paths.dir);
       }
       const now = new Date().toISOString();
@@ -119,15 +122,18 @@ class FileSessionLog implements SessionLogContract {
       closeSync(this.fd);
       this.fd = undefined;
     }
-    const meta = await readMeta(this.paths);
-    let head = meta.head;
-    if (this.git) {
-      const names = [...new Set(turn.names)].slice(0, 5).join(', ');
-      head = await commitTurn(this.paths.dir, `Turn ${turn.turnId}${names ? `: ${names}` : ''}`);
-    }
-    await writeMeta(this.paths, {
-      ...meta, updatedAt: new Date().toISOString(), turns: meta.turns + 1,
-      nodeCount: Math.max(meta.nodeCount, turn.nodeCount), head,
+    // A parent and its subprocesses end turns in one session: meta and commit are updated under a lock.
+    await withDirLock(this.paths.dir, TURN_LOCK, async () => {
+      const meta = await readMeta(this.paths);
+      let head = meta.head;
+      if (this.git) {
+        const names = [...new Set(turn.names)].slice(0, 5).join(', ');
+        head = await commitTurn(this.paths.dir, `Turn ${turn.turnId}${names ? `: ${names}` : ''}`);
+      }
+      await writeMeta(this.paths, {
+        ...meta, updatedAt: new Date().toISOString(), turns: meta.turns + 1,
+        nodeCount: Math.max(meta.nodeCount, turn.nodeCount), head,
+      });
     });
   }
 }

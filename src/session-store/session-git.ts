@@ -1,5 +1,4 @@
 import { execa } from 'execa';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 const IDENTITY = {
   GIT_AUTHOR_NAME: 'ep', GIT_AUTHOR_EMAIL: 'ep@example.invalid',
@@ -20,18 +19,11 @@ export async function initSessionRepo(dir: string): Promise<void> {
 
 /**
  * Commits everything in the session directory as one turn; returns the new head, or the current head when
- * nothing changed. A subprocess of the same session may be committing too, so a held index lock is retried.
+ * nothing changed. Callers hold the session's turn lock: subprocesses of the same session commit too.
  */
 export async function commitTurn(dir: string, message: string): Promise<string | null> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await git(dir, ['add', '-A']);
-      const status = await git(dir, ['status', '--porcelain']);
-      if (status !== '') await git(dir, ['commit', '-q', '--no-verify', '-m', message]);
-      return await git(dir, ['rev-parse', '--verify', '-q', 'HEAD']).catch(() => null);
-    } catch (error) {
-      if (attempt >= 20 || !String((error as Error).message).includes('index.lock')) throw error;
-      await sleep(25 + attempt * 25);
-    }
-  }
+  await git(dir, ['add', '-A']);
+  const staged = await git(dir, ['diff', '--cached', '--name-only']);
+  if (staged !== '') await git(dir, ['commit', '-q', '--no-verify', '-m', message]);
+  return git(dir, ['rev-parse', '--verify', '-q', 'HEAD']).catch(() => null);
 }
