@@ -52,11 +52,6 @@ export class SessionWriter {
     return this.byId.get(id);
   }
 
-  /** How many records this turn wrote. */
-  get recordedInTurn(): number {
-    return this.names.length;
-  }
-
   begin(start: NodeStart): SessionNode {
     const topLevel = start.kind === 'call' && start.caller === null;
     const node: SessionNode = {
