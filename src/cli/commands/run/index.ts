@@ -16,7 +16,7 @@ export const runCommandModule: CommandModule<GlobalArgs, RunArgs> = {
   builder: (yargs) => yargs
     .positional('target', { type: 'string', demandOption: true, describe: 'For example ./agent.js#summarize or ./agent.js#Research.survey' })
     .option('input', { type: 'string', describe: 'The argument, as JSON: inline, @file or @- (default {})' })
-    .option('session', { type: 'string', describe: 'Continue this session (created under this id if new); omit for a new one' })
+    .option('session', { type: 'string', alias: 'resume', describe: 'Continue this session (created under this id if new); omit for a new one' })
     .option('answers', { type: 'string', describe: 'JSON file answering ask_user questions (list in order, or question → answer)' })
     .option('parent-call', { type: 'string', hidden: true, describe: 'Call id in a parent process the run belongs under' })
     .option('timeout', { type: 'number', describe: 'Cancel the run after this many milliseconds' }),
