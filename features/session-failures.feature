@@ -4,11 +4,13 @@ Feature: Questions, errors, cancellation and bad ids are recorded or refused cle
 
   Scenario: A code callback answers the question
     When I run the example agent "brief" with input '{"topic":"tides"}' and answers '["engineers"]' from embedded code
-    Then the question "Who is the brief on tides for?" is answered with "engineers"
+    Then the run succeeds with a session id
+    And the question "Who is the brief on tides for?" is answered with "engineers"
 
   Scenario: An answers file answers the question
     When I run the example agent "brief" with input '{"topic":"tides"}' and answers '["students"]' from the CLI
-    Then the question "Who is the brief on tides for?" is answered with "students"
+    Then the run succeeds with a session id
+    And the question "Who is the brief on tides for?" is answered with "students"
 
   Scenario: Without answers the question is recorded as unanswered
     When I run the example agent "brief" with input '{"topic":"tides"}' from the CLI
@@ -55,11 +57,14 @@ Feature: Questions, errors, cancellation and bad ids are recorded or refused cle
   Scenario: Showing a session with an invalid id is rejected too
     When I run "ep session show ../../etc"
     Then the command fails with code "INVALID_SESSION_ID" and exit code 5
+    And the error message mentions "path separator"
 
   Scenario: A target that names no agent function is not found
     When I run "ep run ./missing-agent.js#survey"
     Then the command fails with code "AGENT_NOT_FOUND" and exit code 3
+    And the error message mentions "./missing-agent.js"
 
   Scenario: A target without an export is a usage error
     When I run "ep run ./agent.js"
     Then the command fails with code "USAGE_ERROR" and exit code 2
+    And the error message mentions "<module>#<export>"

@@ -18,12 +18,12 @@ export async function initSessionRepo(dir: string): Promise<void> {
 }
 
 /**
- * Commits everything in the session directory as one turn; returns the new head, or the current head when
- * nothing changed. Callers hold the session's turn lock: subprocesses of the same session commit too.
+ * Commits everything in the session directory as one turn and returns the new head. Every turn is a
+ * commit, even when a subprocess of the session already committed this turn's lines with its own turn.
+ * Callers hold the session's turn lock.
  */
-export async function commitTurn(dir: string, message: string): Promise<string | null> {
+export async function commitTurn(dir: string, message: string): Promise<string> {
   await git(dir, ['add', '-A']);
-  const staged = await git(dir, ['diff', '--cached', '--name-only']);
-  if (staged !== '') await git(dir, ['commit', '-q', '--no-verify', '-m', message]);
-  return git(dir, ['rev-parse', '--verify', '-q', 'HEAD']).catch(() => null);
+  await git(dir, ['commit', '-q', '--no-verify', '--allow-empty', '-m', message]);
+  return git(dir, ['rev-parse', '--verify', '-q', 'HEAD']);
 }
