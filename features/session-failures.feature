@@ -33,7 +33,7 @@ Feature: Questions, errors, cancellation and bad ids are recorded or refused cle
       | a subprocess  |
 
   Scenario Outline: A cancelled run is recorded as cancelled (<entry point>)
-    When I run the example agent "wait" with input '{"ms":30000}' from <entry point>, cancelling after 2500 ms
+    When I run the example agent "wait" with input '{"ms":30000}' from <entry point> and cancel it while it runs
     Then the run fails with code "RUN_CANCELLED"
     And the session has a "cancelled" node "wait"
 

@@ -25,9 +25,9 @@ When('I run the example agent {string} with input {string} in session {string} f
     await runExample(this, entry, { method, input: JSON.parse(input), sessionId });
   });
 
-When('I run the example agent {string} with input {string} from {entryPoint}, cancelling after {int} ms',
-  async function (this: EpWorld, method: string, input: string, entry: EntryPoint, timeoutMs: number) {
-    await runExample(this, entry, { method, input: JSON.parse(input), timeoutMs });
+When('I run the example agent {string} with input {string} from {entryPoint} and cancel it while it runs',
+  async function (this: EpWorld, method: string, input: string, entry: EntryPoint) {
+    await runExample(this, entry, { method, input: JSON.parse(input), cancelWhileRunning: true });
   });
 
 Then('the run succeeds with a session id', function (this: EpWorld) {

@@ -30,8 +30,12 @@ export interface RunRequest {
   readonly sessionId?: string;
   /** Answers for ask_user: given as a file to the CLI and subprocesses, as a callback to embedded code. */
   readonly answers?: string[];
-  readonly timeoutMs?: number;
+  /** Cancel the run once it is running: the CLI through --timeout, code callers through an AbortSignal. */
+  readonly cancelWhileRunning?: boolean;
 }
+
+/** The CLI has no handle to abort from outside, so it cancels itself after this long. */
+const CLI_CANCEL_AFTER_MS = 2500;
 
 export function exampleTarget(method: string): string {
   return `${path.join(REPO_ROOT, 'dist/examples/session-agent/research-agent.js')}#ResearchAgent.${method}`;
@@ -49,24 +53,27 @@ export async function runExample(world: EpWorld, entryPoint: EntryPoint, request
     const args = ['run', target, '--input', JSON.stringify(request.input)];
     if (request.sessionId) args.push('--session', request.sessionId);
     if (answersFile) args.push('--answers', answersFile);
-    if (request.timeoutMs) args.push('--timeout', String(request.timeoutMs));
+    if (request.cancelWhileRunning) args.push('--timeout', String(CLI_CANCEL_AFTER_MS));
     const envelope = (await world.ep(args, { env })).envelope;
     result = envelope?.status === 'ok'
       ? { sessionId: envelope.data.sessionId, output: envelope.data.output }
       : { sessionId: envelope?.error?.details?.sessionId, error: envelope?.error ?? { code: 'NO_ENVELOPE', message: world.last!.stderr } };
   } else {
+    const sessionId = request.sessionId ?? (request.cancelWhileRunning ? `cancelled-${runs.length + 1}` : undefined);
+    const controller = new AbortController();
+    const signal = request.cancelWhileRunning ? controller.signal : undefined;
+    if (request.cancelWhileRunning) void abortOnceRunning(world, sessionId!, request.method, controller);
     try {
-      const signal = request.timeoutMs ? AbortSignal.timeout(request.timeoutMs) : undefined;
       const run = entryPoint === 'embedded code'
         ? await runAgent({
           target, input: request.input, cwd: world.dir, env,
-          ...(request.sessionId ? { sessionId: request.sessionId } : {}),
+          ...(sessionId ? { sessionId } : {}),
           ...(request.answers ? { answers: answersInOrder(request.answers) } : {}),
           ...(signal ? { signal } : {}),
         })
         : await runAgentInSubprocess(target, request.input, {
           cwd: world.dir, env,
-          ...(request.sessionId ? { sessionId: request.sessionId } : {}),
+          ...(sessionId ? { sessionId } : {}),
           ...(answersFile ? { answersFile } : {}),
           ...(signal ? { signal } : {}),
         });
@@ -74,6 +81,8 @@ export async function runExample(world: EpWorld, entryPoint: EntryPoint, request
     } catch (error) {
       if (!isEpError(error)) throw error;
       result = { sessionId: error.details?.sessionId as string | undefined, error: { code: error.code, message: error.message } };
+    } finally {
+      controller.abort(new Error('the scenario is over'));
     }
   }
   const outcome: RunOutcome = { entryPoint, ...result, prompts: await readPrompts(record) };
@@ -127,4 +136,17 @@ export async function sessionHistory(world: EpWorld): Promise<{ meta: SessionMet
   const { meta } = await new FileSessionStore({ home: world.home }).read(sessionId);
   const log = await execa('git', ['log', '--format=%H'], { cwd: path.join(world.home, 'sessions', sessionId) });
   return { meta, commits: log.stdout.trim().split('\n') };
+}
+
+/** Aborts once the session log shows the call running, so cancellation never races the child's start-up. */
+async function abortOnceRunning(world: EpWorld, sessionId: string, name: string, controller: AbortController): Promise<void> {
+  const log = path.join(world.home, 'sessions', sessionId, 'history', 'nodes.jsonl');
+  while (!controller.signal.aborted) {
+    const text = await readFile(log, 'utf8').catch(() => '');
+    if (text.includes(`"name":"${name}"`)) {
+      controller.abort(new Error(`cancelled while ${name} was running`));
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
