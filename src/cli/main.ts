@@ -8,6 +8,8 @@ import { demoCommand } from './commands/demo/index.js';
 import { mcpCommand } from './commands/mcp/index.js';
 import { pluginsCommand } from './commands/plugins/index.js';
 import { toolsCommand } from './commands/tools/index.js';
+import { runCommandModule } from './commands/run/index.js';
+import { sessionCommand } from './commands/session/index.js';
 
 /**
  * The `ep` command line. Command modules are small and import their implementation lazily, so `--help`
@@ -24,6 +26,8 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<void
     .command(mcpCommand)
     .command(pluginsCommand)
     .command(toolsCommand)
+    .command(runCommandModule)
+    .command(sessionCommand)
     .demandCommand(1, 'Name a command; run `ep --help` to see them.')
     .strict()
     .recommendCommands()

@@ -9,6 +9,8 @@ import type { ToolContract, ToolRegistryContract } from '../tools/tool.js';
 import type { SearchEngineContract } from '../search/search-engine.js';
 import type { TokenizerContract } from '../tokenizer/tokenizer.js';
 import type { ContextAssemblerContract, ContextSourceContract, ContextTiersContract } from '../crp/contracts.js';
+import type { SessionStoreContract } from '../session-store/session-store.js';
+import type { ModelRuntimeContract } from '../models/model-runtime.js';
 
 /** Progress and log lines for humans, on stderr; never on stdout. */
 export interface Diagnostics extends DiagnosticsContract {}
@@ -49,3 +51,10 @@ export const ContextTiers = createToken<ContextTiers>('ep.ContextTiers');
 /** Answers context requests: gather, expand, score, de-duplicate and pack into the budget. */
 export interface ContextAssembler extends ContextAssemblerContract {}
 export const ContextAssembler = createToken<ContextAssembler>('ep.ContextAssembler');
+/** Where session DAGs are kept: one git-backed directory per session under `$EP_HOME/sessions/`. */
+export interface SessionStore extends SessionStoreContract {}
+export const SessionStore = createToken<SessionStore>('ep.SessionStore');
+
+/** The selected model runtime ("send this prompt, get a reply"): scripted by default. */
+export interface ModelRuntime extends ModelRuntimeContract {}
+export const ModelRuntime = createToken<ModelRuntime>('ep.ModelRuntime');

@@ -1,0 +1,94 @@
+import { EpError, ExitCode, errorMessage, isEpError } from '../kernel/errors.js';
+import { ModelRuntime, RuntimeSettings, SessionStore } from '../kernel/tokens.js';
+import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
+import { answersFromFile } from '../session/answer-sources.js';
+import { loadAgentTarget } from '../session/agent-target.js';
+import { withSession, type AnswerSource, type SessionHandle } from '../session/session-context.js';
+
+export interface SessionRunOptions extends RuntimeOptions {
+  /** Continue this session; omitted → a new session, whose id is returned. */
+  readonly sessionId?: string;
+  /** Answers `askUser` questions in code. */
+  readonly answers?: AnswerSource;
+  /** A JSON answers file (used when `answers` is not given). */
+  readonly answersFile?: string;
+  readonly signal?: AbortSignal;
+  /** Which entry point opens the session (`api` by default). */
+  readonly source?: string;
+  /** A call in a parent process the turn's calls belong under. */
+  readonly parentCallId?: string;
+}
+
+export interface SessionRun<T> extends SessionHandle {
+  readonly result: T;
+}
+
+/**
+ * Runs `body` in a session, with the runtime's session store and model runtime: the library form of
+ * what `ep run` does. Returns the session id with the result, so the caller can continue the session.
+ */
+export async function runInSession<T>(options: SessionRunOptions, body: (session: SessionHandle) => Promise<T> | T): Promise<SessionRun<T>> {
+  return withRuntime(options, async (runtime) => {
+    const answers = options.answers ?? (options.answersFile ? await answersFromFile(options.answersFile) : undefined);
+    let handle: SessionHandle | undefined;
+    const result = await withSession({
+      store: runtime.get(SessionStore),
+      model: runtime.get(ModelRuntime),
+      env: runtime.get(RuntimeSettings).env,
+      source: options.source ?? 'api',
+      ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}),
+      ...(answers ? { answers } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.parentCallId ? { parentCallId: options.parentCallId } : {}),
+    }, (session) => {
+      handle = session;
+      return body(session);
+    });
+    return { ...handle!, result };
+  });
+}
+
+export interface AgentRunOptions extends SessionRunOptions {
+  /** `<module>#<export>` or `<module>#<Class>.<method>`. */
+  readonly target: string;
+  readonly input?: unknown;
+}
+
+export interface AgentRunResult {
+  readonly sessionId: string;
+  readonly created: boolean;
+  readonly turnId: string;
+  readonly target: string;
+  readonly output: unknown;
+}
+
+/**
+ * Loads an agent function and runs it once in a session. A failure inside the function becomes
+ * `AGENT_FAILED` (or `RUN_CANCELLED` when the run was aborted) naming the session, whose DAG records it.
+ */
+export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult> {
+  const agent = await loadAgentTarget(options.target, options.cwd ?? process.cwd());
+  let session: SessionHandle | undefined;
+  try {
+    const run = await runInSession(options, (handle) => {
+      session = handle;
+      return agent.invoke(options.input ?? {});
+    });
+    return { sessionId: run.sessionId, created: run.created, turnId: run.turnId, target: options.target, output: run.result ?? null };
+  } catch (error) {
+    if (session === undefined) throw error;
+    const details = {
+      sessionId: session.sessionId, target: options.target,
+      ...(isEpError(error) ? { errorCode: error.code } : {}),
+    };
+    if (options.signal?.aborted) {
+      throw new EpError('RUN_CANCELLED', `${agent.name} was cancelled in session ${session.sessionId}: ${errorMessage(options.signal.reason)}`, {
+        cause: error, details, suggestion: `See what was recorded: ep session show ${session.sessionId}`,
+      });
+    }
+    throw new EpError('AGENT_FAILED', `${agent.name} failed in session ${session.sessionId}: ${errorMessage(error)}`, {
+      exitCode: isEpError(error) ? error.exitCode : ExitCode.general, cause: error, details,
+      suggestion: `See what was recorded: ep session show ${session.sessionId}`,
+    });
+  }
+}

@@ -1,0 +1,172 @@
+import { closeSync, existsSync, ftruncateSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { EpError, ExitCode } from '../kernel/errors.js';
+import type { LogRecord, SessionNode } from '../session/call-node.js';
+import { validateSessionId } from '../session/session-id.js';
+import { writeFileAtomic } from '../util/atomic-write.js';
+import { foldRecords, parseLog, serializeRecord } from './log-format.js';
+import { commitTurn, initSessionRepo } from './session-git.js';
+import { withDirLock } from './dir-lock.js';
+
+const TURN_LOCK = '.turn.lock';
+import { sessionPaths, type SessionPaths } from './session-paths.js';
+import type { SessionContents, SessionLogContract, SessionMeta, SessionStoreContract } from './session-store.js';
+
+export interface FileSessionStoreOptions {
+  /** The directory holding `sessions/` (`$EP_HOME`). */
+  readonly home: string;
+  /** Commit each turn to the session's git repository (default true). */
+  readonly git?: boolean;
+}
+
+/**
+ * Sessions on disk: `<home>/sessions/<id>/` holds `history/nodes.jsonl` (append-only, one JSON record per
+ * line), `meta.json` (written atomically; holds the head commit) and a git repository with one commit per
+ * turn. `meta.json` is ignored by git: it points at the head, so it cannot be part of it.
+ */
+export class FileSessionStore implements SessionStoreContract {
+  readonly home: string;
+  private readonly git: boolean;
+
+  constructor(options: FileSessionStoreOptions) {
+    this.home = options.home;
+    this.git = options.git ?? true;
+  }
+
+  async open(sessionId: string, options: { source?: string } = {}): Promise<SessionLogContract> {
+    const paths = sessionPaths(this.home, validateSessionId(sessionId));
+    let created = false;
+    if (!existsSync(paths.meta)) {
+      created = true;
+      await mkdir(path.dirname(paths.log), { recursive: true });
+      if (this.git) {
+        await writeFile(path.join(paths.dir, '.gitignore'), `meta.json\n*.tmp\n${TURN_LOCK}\n`);
+        await initSessionRepo(paths.dir);
+      }
+      const now = new Date().toISOString();
+      await writeMeta(paths, {
+        id: sessionId, createdAt: now, updatedAt: now, source: options.source ?? 'api', turns: 0, nodeCount: 0, head: null,
+      });
+    }
+    return new FileSessionLog(sessionId, paths, created, this.git);
+  }
+
+  async exists(sessionId: string): Promise<boolean> {
+    return existsSync(sessionPaths(this.home, validateSessionId(sessionId)).meta);
+  }
+
+  async list(): Promise<SessionMeta[]> {
+    let entries: string[];
+    try {
+      entries = await readdir(path.join(this.home, 'sessions'));
+    } catch {
+      return [];
+    }
+    const metas: SessionMeta[] = [];
+    for (const entry of entries) {
+      const meta = await readMeta(sessionPaths(this.home, entry)).catch(() => undefined);
+      if (meta) metas.push(meta);
+    }
+    return metas.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id));
+  }
+
+  async read(sessionId: string): Promise<SessionContents> {
+    const paths = await this.requireExisting(sessionId);
+    const meta = await readMeta(paths);
+    const text = await readFile(paths.log, 'utf8').catch(() => '');
+    const { records, skippedLines } = parseLog(text);
+    return { meta, nodes: foldRecords(records), skippedLines };
+  }
+
+  async delete(sessionId: string): Promise<void> {
+    const paths = await this.requireExisting(sessionId);
+    await rm(paths.dir, { recursive: true, force: true });
+  }
+
+  private async requireExisting(sessionId: string): Promise<SessionPaths> {
+    const paths = sessionPaths(this.home, validateSessionId(sessionId));
+    if (!existsSync(paths.meta)) {
+      throw new EpError('SESSION_NOT_FOUND', `No session ${sessionId} in ${path.join(this.home, 'sessions')}.`, {
+        exitCode: ExitCode.notFound, details: { sessionId, home: this.home },
+        suggestion: 'Run `ep session list` to see the sessions, or check EP_HOME.',
+      });
+    }
+    return paths;
+  }
+}
+
+class FileSessionLog implements SessionLogContract {
+  private fd: number | undefined;
+
+  constructor(
+    readonly sessionId: string,
+    private readonly paths: SessionPaths,
+    readonly created: boolean,
+    private readonly git: boolean,
+  ) {}
+
+  async readNodes(): Promise<SessionNode[]> {
+    const text = await readFile(this.paths.log, 'utf8').catch(() => '');
+    return foldRecords(parseLog(text).records);
+  }
+
+  append(record: LogRecord): void {
+    if (this.fd === undefined) this.fd = openForAppend(this.paths.log);
+    // One write per record, on an O_APPEND descriptor: a subprocess appending to the same log never splits it.
+    writeSync(this.fd, serializeRecord(record));
+  }
+
+  async endTurn(turn: { turnId: string; names: readonly string[]; nodeCount: number }): Promise<void> {
+    if (this.fd !== undefined) {
+      closeSync(this.fd);
+      this.fd = undefined;
+    }
+    // A parent and its subprocesses end turns in one session: meta and commit are updated under a lock.
+    await withDirLock(this.paths.dir, TURN_LOCK, async () => {
+      const meta = await readMeta(this.paths);
+      let head = meta.head;
+      if (this.git) {
+        const names = [...new Set(turn.names)].slice(0, 5).join(', ');
+        head = await commitTurn(this.paths.dir, `Turn ${turn.turnId}${names ? `: ${names}` : ''}`);
+      }
+      await writeMeta(this.paths, {
+        ...meta, updatedAt: new Date().toISOString(), turns: meta.turns + 1,
+        nodeCount: Math.max(meta.nodeCount, turn.nodeCount), head,
+      });
+    });
+  }
+}
+
+/** Opens the log for appending; a torn last line left by a crash is cut off first, so it never ends up mid-file. */
+function openForAppend(file: string): number {
+  const fd = openSync(file, 'a+');
+  const size = fstatSync(fd).size;
+  if (size > 0) {
+    const last = Buffer.alloc(1);
+    readSync(fd, last, 0, 1, size - 1);
+    if (last[0] !== 0x0a) ftruncateSync(fd, lastNewlineEnd(fd, size));
+  }
+  return fd;
+}
+
+function lastNewlineEnd(fd: number, size: number): number {
+  const chunk = Buffer.alloc(64 * 1024);
+  for (let end = size; end > 0;) {
+    const start = Math.max(0, end - chunk.length);
+    const length = end - start;
+    readSync(fd, chunk, 0, length, start);
+    const index = chunk.subarray(0, length).lastIndexOf(0x0a);
+    if (index >= 0) return start + index + 1;
+    end = start;
+  }
+  return 0;
+}
+
+async function readMeta(paths: SessionPaths): Promise<SessionMeta> {
+  return JSON.parse(await readFile(paths.meta, 'utf8')) as SessionMeta;
+}
+
+async function writeMeta(paths: SessionPaths, meta: SessionMeta): Promise<void> {
+  await writeFileAtomic(paths.meta, `${JSON.stringify(meta, null, 2)}\n`);
+}

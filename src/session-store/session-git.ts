@@ -1,0 +1,29 @@
+import { execa } from 'execa';
+
+const IDENTITY = {
+  GIT_AUTHOR_NAME: 'ep', GIT_AUTHOR_EMAIL: 'ep@example.invalid',
+  GIT_COMMITTER_NAME: 'ep', GIT_COMMITTER_EMAIL: 'ep@example.invalid',
+};
+
+/** Runs git in a session directory with hooks and signing off, so user config cannot interfere. */
+async function git(dir: string, args: string[]): Promise<string> {
+  const result = await execa('git', ['-c', 'core.hooksPath=/dev/null', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: dir, env: IDENTITY, stdin: 'ignore',
+  });
+  return result.stdout.trim();
+}
+
+export async function initSessionRepo(dir: string): Promise<void> {
+  await git(dir, ['init', '-q', '-b', 'main']);
+}
+
+/**
+ * Commits everything in the session directory as one turn and returns the new head. Every turn is a
+ * commit, even when a subprocess of the session already committed this turn's lines with its own turn.
+ * Callers hold the session's turn lock.
+ */
+export async function commitTurn(dir: string, message: string): Promise<string> {
+  await git(dir, ['add', '-A']);
+  await git(dir, ['commit', '-q', '--no-verify', '--allow-empty', '-m', message]);
+  return git(dir, ['rev-parse', '--verify', '-q', 'HEAD']);
+}

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { FileSessionStore } from '../../src/session-store/file-session-store.js';
+import { withSession } from '../../src/session/session-context.js';
+import { agentFunction } from '../../src/session/agent-function.js';
+
+const step = agentFunction({ name: 'step', instructions: 'One step.' }, (n: number) => n * 2);
+
+function tempHome(): string {
+  return mkdtempSync(path.join(tmpdir(), 'ep-store-'));
+}
+
+describe('FileSessionStore', () => {
+  it('creates a new session when no id is given and continues it by id, one commit per turn', async () => {
+    const store = new FileSessionStore({ home: tempHome() });
+    const first = await withSession({ store }, (h) => { step(1); return h; });
+    assert.equal(first.created, true);
+    const second = await withSession({ store, sessionId: first.sessionId }, (h) => { step(2); return h; });
+    assert.equal(second.created, false);
+    const { meta, nodes } = await store.read(first.sessionId);
+    assert.equal(meta.turns, 2);
+    assert.deepEqual(nodes.map((n) => [n.seq, n.output]), [[1, 2], [2, 4]]);
+    assert.equal(nodes[1]!.predecessor, nodes[0]!.id);
+    const dir = path.join(store.home, 'sessions', first.sessionId);
+    const log = execFileSync('git', ['log', '--format=%H %s'], { cwd: dir, encoding: 'utf8' }).trim().split('\n');
+    assert.equal(log.length, 2);
+    assert.equal(meta.head, log[0]!.split(' ')[0]);
+    assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.tmp')), [], 'no temp files left behind');
+  });
+
+  it('creates a session under a given id that does not exist yet', async () => {
+    const store = new FileSessionStore({ home: tempHome(), git: false });
+    const handle = await withSession({ store, sessionId: 'my-task' }, (h) => h);
+    assert.equal(handle.sessionId, 'my-task');
+    assert.equal(handle.created, true);
+    assert.deepEqual((await store.list()).map((m) => m.id), ['my-task']);
+  });
+
+  it('rejects an invalid id before touching the disk', async () => {
+    const home = tempHome();
+    const store = new FileSessionStore({ home });
+    await assert.rejects(withSession({ store, sessionId: '../escape' }, () => undefined), { code: 'INVALID_SESSION_ID' });
+    assert.equal(existsSync(path.join(home, 'sessions')), false);
+    assert.equal(existsSync(path.join(home, 'escape')), false);
+  });
+
+  it('ignores a torn last line, and cuts it off before appending more', async () => {
+    const store = new FileSessionStore({ home: tempHome(), git: false });
+    const { sessionId } = await withSession({ store }, (h) => { step(1); return h; });
+    const log = path.join(store.home, 'sessions', sessionId, 'history', 'nodes.jsonl');
+    appendFileSync(log, '{"id":"c_torn","kind":"call","na');
+    assert.deepEqual((await store.read(sessionId)).nodes.map((n) => n.output), [2]);
+    await withSession({ store, sessionId }, () => step(5));
+    const contents = await store.read(sessionId);
+    assert.deepEqual(contents.nodes.map((n) => n.output), [2, 10]);
+    assert.equal(contents.skippedLines, 0);
+    assert.ok(readFileSync(log, 'utf8').endsWith('\n'));
+  });
+
+  it('deletes sessions and reports unknown ones as not found', async () => {
+    const store = new FileSessionStore({ home: tempHome(), git: false });
+    const { sessionId } = await withSession({ store }, (h) => h);
+    await store.delete(sessionId);
+    await assert.rejects(store.read(sessionId), { code: 'SESSION_NOT_FOUND', exitCode: 3 });
+    await assert.rejects(store.delete(sessionId), { code: 'SESSION_NOT_FOUND' });
+  });
+});
