@@ -36,3 +36,20 @@ Feature: ep mcp serves the tool registry over the Model Context Protocol
     And the client calls "acme/note-write" with {"text": "remember this"}
     Then the MCP result is not an error
     And the MCP tool "acme/note-write" is annotated as writing
+
+  Scenario: The project config can enable writing tools
+    Given the ep config enables MCP writes
+    When an MCP client connects to "ep mcp"
+    And the client calls "acme/note-write" with {"text": "remember this"}
+    Then the MCP result is not an error
+
+  Scenario: Tool calls are recorded in the connection's session
+    When an MCP client connects to "ep mcp --session mcp-review"
+    And the client calls "acme/word-count" with {"text": "one two"}
+    And the client disconnects
+    And I run "ep session show mcp-review"
+    Then the session holds a completed call named "acme/word-count"
+
+  Scenario: An invalid session id is refused before the server starts
+    When I run "ep mcp --session ../escape"
+    Then the command fails with code "INVALID_SESSION_ID" and exit code 5

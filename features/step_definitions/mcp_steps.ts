@@ -1,6 +1,7 @@
 import { After, Given, Then, When } from '@cucumber/cucumber';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { connectMcp, WRITING_TOOL_PLUGIN } from '../support/mcp-session.js';
 import { REPO_ROOT, type EpWorld } from '../support/world.js';
@@ -62,4 +63,19 @@ Then('the MCP result is an error with code {string} mentioning {string}', functi
 
 After(async function (this: EpWorld) {
   await client(this)?.close();
+});
+
+Given('the ep config enables MCP writes', async function (this: EpWorld) {
+  const config = JSON.parse(await readFile(this.resolve('.edsl/ep.json'), 'utf8'));
+  await this.writeJson('.edsl/ep.json', { ...config, mcp: { allowWrites: true } });
+});
+
+When('the client disconnects', async function (this: EpWorld) {
+  await client(this).close();
+  this.values.delete('mcpClient');
+});
+
+Then('the session holds a completed call named {string}', function (this: EpWorld, name: string) {
+  const nodes = this.lastEnvelope.data.nodes as { name: string; status: string; kind: string }[];
+  assert.ok(nodes.some((node) => node.name === name && node.status === 'completed'), JSON.stringify(nodes.map((n) => [n.name, n.status])));
 });

@@ -16,6 +16,8 @@ export interface McpServerOptions {
    * entry point's. Defaults to calling the body directly.
    */
   readonly runCall?: <T>(toolName: string, body: () => Promise<T>) => Promise<T>;
+  /** The session calls are recorded in, reported to the client in each result's `_meta`. */
+  readonly sessionId?: string;
 }
 
 /**
@@ -27,6 +29,7 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
   const visible = (tool: ToolDescriptor) => options.allowWrites === true || tool.capabilities.includes('read_only');
   const runCall = options.runCall ?? (<T>(_name: string, body: () => Promise<T>) => body());
 
+  const meta = options.sessionId ? { _meta: { 'ep/sessionId': options.sessionId } } : {};
   const server = new Server({ name: 'ep', version: EP_VERSION }, { capabilities: { tools: {} } });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -45,10 +48,10 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
       const output = await runCall(name, () => registry.call(name, input ?? {}, { readOnly: options.allowWrites !== true }));
       const structured = output !== null && typeof output === 'object' && !Array.isArray(output)
         ? (output as Record<string, unknown>) : { result: output };
-      return { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured };
+      return { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured, ...meta };
     } catch (error) {
       const { envelope } = errorEnvelope(error);
-      return { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope.error, null, 2) }] };
+      return { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope.error, null, 2) }], ...meta };
     }
   });
   return server;

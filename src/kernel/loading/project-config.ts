@@ -23,11 +23,13 @@ export interface ProjectConfig {
   readonly providers: Readonly<Record<string, string>>;
   /** Plugin id → options passed to its factory (for built-ins and third-party plugins alike). */
   readonly options: Readonly<Record<string, Record<string, unknown>>>;
+  /** `ep mcp` settings: `allowWrites` serves writing tools without the flag. */
+  readonly mcp: { readonly allowWrites?: boolean };
 }
 
 export function loadProjectConfig(cwd: string): ProjectConfig {
   const file = findUp(PROJECT_CONFIG_PATH, cwd);
-  if (!file) return { projectDir: cwd, plugins: [], disable: [], providers: {}, options: {} };
+  if (!file) return { projectDir: cwd, plugins: [], disable: [], providers: {}, options: {}, mcp: {} };
   const invalid = (problem: string) => pluginError(PluginErrorCode.configInvalid,
     `The ep config ${file} is invalid: ${problem}.`, { configPath: file });
   let raw: unknown;
@@ -60,6 +62,7 @@ export function loadProjectConfig(cwd: string): ProjectConfig {
     disable,
     providers: asStringMap(config.providers, 'providers', invalid),
     options: asObjectMap(config.options, 'options', invalid),
+    mcp: mcpSettings(config.mcp, invalid),
   };
 }
 
@@ -85,4 +88,12 @@ function asObjectMap(value: unknown, name: string, invalid: (p: string) => Error
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw invalid(`${name}.${key} must be an object`);
   }
   return value as Record<string, Record<string, unknown>>;
+}
+
+function mcpSettings(value: unknown, invalid: (p: string) => Error): { allowWrites?: boolean } {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid('mcp must be an object');
+  const { allowWrites } = value as { allowWrites?: unknown };
+  if (allowWrites !== undefined && typeof allowWrites !== 'boolean') throw invalid('mcp.allowWrites must be true or false');
+  return allowWrites === undefined ? {} : { allowWrites };
 }

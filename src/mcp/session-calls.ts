@@ -1,0 +1,21 @@
+import { ModelRuntime, RuntimeSettings, SessionStore } from '../kernel/tokens.js';
+import type { EpRuntime } from '../runtime/runtime.js';
+import { agentFunction } from '../session/agent-function.js';
+import { newSessionId, validateSessionId } from '../session/session-id.js';
+import { withSession } from '../session/session-context.js';
+
+/**
+ * The MCP server is an entry point like the CLI: every tool call runs inside `withSession`, one session per
+ * client connection unless the user names one, and is recorded as a node of that session's DAG.
+ */
+export function sessionCallRunner(runtime: EpRuntime, sessionId?: string) {
+  const id = sessionId === undefined ? newSessionId('mcp') : validateSessionId(sessionId);
+  const run = <T>(toolName: string, body: () => Promise<T>): Promise<T> => withSession({
+    sessionId: id,
+    store: runtime.get(SessionStore),
+    model: runtime.get(ModelRuntime),
+    env: runtime.get(RuntimeSettings).env,
+    source: 'mcp',
+  }, () => agentFunction({ name: toolName, instructions: `MCP tool call: ${toolName}` }, body)());
+  return { sessionId: id, run };
+}
