@@ -126,12 +126,13 @@ class FileSessionLog implements SessionLogContract {
     await withDirLock(this.paths.dir, TURN_LOCK, async () => {
       const meta = await readMeta(this.paths);
       let head = meta.head;
+      let turns = meta.turns + 1;
       if (this.git) {
         const names = [...new Set(turn.names)].slice(0, 5).join(', ');
-        head = await commitTurn(this.paths.dir, `Turn ${turn.turnId}${names ? `: ${names}` : ''}`);
+        ({ head, turns } = await commitTurn(this.paths.dir, `Turn ${turn.turnId}${names ? `: ${names}` : ''}`));
       }
       await writeMeta(this.paths, {
-        ...meta, updatedAt: new Date().toISOString(), turns: meta.turns + 1,
+        ...meta, updatedAt: new Date().toISOString(), turns,
         nodeCount: Math.max(meta.nodeCount, turn.nodeCount), head,
       });
     });

@@ -1,4 +1,6 @@
 import { execa } from 'execa';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 
 const IDENTITY = {
   GIT_AUTHOR_NAME: 'ep', GIT_AUTHOR_EMAIL: 'ep@example.invalid',
@@ -18,12 +20,17 @@ export async function initSessionRepo(dir: string): Promise<void> {
 }
 
 /**
- * Commits everything in the session directory as one turn and returns the new head. Every turn is a
- * commit, even when a subprocess of the session already committed this turn's lines with its own turn.
- * Callers hold the session's turn lock.
+ * Commits everything in the session directory as one turn and returns the new head and the number of
+ * turns committed. Every turn is a commit, even when a subprocess of the session already committed this
+ * turn's lines with its own turn. Callers hold the session's turn lock, so an index lock left behind can
+ * only come from a git killed mid-commit, and is removed.
  */
-export async function commitTurn(dir: string, message: string): Promise<string> {
+export async function commitTurn(dir: string, message: string): Promise<{ head: string; turns: number }> {
+  await rm(path.join(dir, '.git', 'index.lock'), { force: true });
   await git(dir, ['add', '-A']);
   await git(dir, ['commit', '-q', '--no-verify', '--allow-empty', '-m', message]);
-  return git(dir, ['rev-parse', '--verify', '-q', 'HEAD']);
+  const head = await git(dir, ['rev-parse', '--verify', '-q', 'HEAD']);
+  // Counted from the history, so a turn whose meta.json update was lost to a crash is still counted.
+  const turns = Number(await git(dir, ['rev-list', '--count', head]));
+  return { head, turns };
 }

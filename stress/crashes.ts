@@ -1,0 +1,90 @@
+import { checkEscapes, targetContext } from './support/context.js';
+import { classify, runEp, spawnEp } from './support/ep-process.js';
+import type { Figures } from './support/figures.js';
+import { fileProblem } from './support/file-checks.js';
+import type { SeededRandom } from './support/random.js';
+import { Sandbox } from './support/sandbox.js';
+import type { PlannedWrite, StressTarget, TargetState } from './targets/target.js';
+
+export interface CrashOptions {
+  readonly kills: number;
+  readonly random: SeededRandom;
+  readonly timeoutMs: number;
+}
+
+/**
+ * Starts a write, SIGKILLs it at a random moment (weighted towards the end, where the write happens), then
+ * checks the target: its files parse, it loads through `ep`, it holds the state before or after the write,
+ * and the next write succeeds within the bound (no stale lock or half-made file blocks it).
+ */
+export async function runCrashes(target: StressTarget, figures: Figures, options: CrashOptions): Promise<void> {
+  const label = `${target.name} crash`;
+  const sandbox = await Sandbox.create();
+  const context = targetContext(sandbox, options.timeoutMs);
+  let sequence = 0;
+  const nextWrite = (): PlannedWrite => {
+    const index = (sequence += 1);
+    const key = `k${index}`;
+    return { writer: 0, index, key, value: target.value({ writer: 0, index, key }) };
+  };
+  const writeUnkilled = async (what: string): Promise<number | undefined> => {
+    const write = nextWrite();
+    const { args, stdin } = target.command(write, context);
+    const started = Date.now();
+    const run = await runEp(args, { ...context.run(), ...(stdin !== undefined ? { stdin } : {}) });
+    figures.add('processes');
+    if (run.outcome === 'ok') {
+      figures.add('writes');
+      return Date.now() - started;
+    }
+    figures.fail(run.outcome === 'hang' ? 'hangs' : run.outcome === 'crash' ? 'crashes' : 'failed writes',
+      `${label}: ${what}: ${run.problem ?? `${run.envelope?.error?.code} ${run.envelope?.error?.message}`}`);
+    return undefined;
+  };
+  try {
+    await target.prepare(context);
+    const duration = (await writeUnkilled('a write before any kill')) ?? 1000;
+    for (let kill = 0; kill < options.kills; kill += 1) {
+      const before = await target.load(context);
+      const write = nextWrite();
+      const { args, stdin } = target.command(write, context);
+      const child = spawnEp(args, { ...context.run(), ...(stdin !== undefined ? { stdin } : {}) });
+      figures.add('processes');
+      const delay = Math.round(duration * (0.4 + 0.8 * options.random.next()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), delay);
+      const result = await child;
+      clearTimeout(timer);
+      if (result.signal === 'SIGKILL' && !result.timedOut) figures.add('kills');
+      else {
+        const run = classify(args, result);
+        if (run.outcome === 'ok') figures.add('writes');
+        else figures.fail(run.outcome === 'error' ? 'failed writes' : `${run.outcome === 'hang' ? 'hangs' : 'crashes'}`, `${label}: ${run.problem ?? run.envelope?.error?.message}`);
+        figures.add('writes finished before the kill');
+      }
+      if (!(await checkState(target, context, figures, `${label} ${kill + 1}`, before, write))) return;
+      // The target must keep working after the kill: stale locks or half-made files would show here.
+      await writeUnkilled(`the write after kill ${kill + 1}`);
+    }
+    await checkEscapes(sandbox, figures, label);
+  } finally {
+    await sandbox.dispose();
+  }
+}
+
+async function checkState(target: StressTarget, context: ReturnType<typeof targetContext>, figures: Figures, label: string, before: TargetState, write: PlannedWrite): Promise<boolean> {
+  for (const file of await target.files(context)) {
+    const problem = await fileProblem(file);
+    if (problem) figures.fail('broken files', `${label}: ${problem}`);
+  }
+  let after: TargetState;
+  try {
+    after = await target.load(context);
+  } catch (error) {
+    figures.fail('broken files', `${label}: ${(error as Error).message}`);
+    return false;
+  }
+  const problem = target.crashProblem(before, after, write);
+  if (problem) figures.fail(problem.startsWith('entries lost') ? 'losses' : 'broken files', `${label}: ${problem}`);
+  else figures.add(after.items.has(write.key) && !before.items.has(write.key) ? 'kills leaving the state after' : 'kills leaving the state before');
+  return true;
+}

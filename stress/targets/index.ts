@@ -1,0 +1,6 @@
+import { pointerTarget } from './pointer-target.js';
+import { sessionTarget } from './session-target.js';
+import type { StressTarget } from './target.js';
+
+/** Everything the concurrency and crash suites write to. */
+export const STRESS_TARGETS: readonly StressTarget[] = [sessionTarget, pointerTarget];
