@@ -3,9 +3,11 @@ import path from 'node:path';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { findUp } from '../util/find-up.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
+import { withDirLock } from '../util/dir-lock.js';
 
 /** The project-local pointer to the active context packages. */
 export const CONTEXT_POINTER_PATH = path.join('.edsl', 'context.json');
+const POINTER_LOCK = '.context.json.lock';
 
 export interface ContextPointerData {
   /** Packages read (searched, packed, got from) in order; paths relative to the project directory. */
@@ -64,9 +66,16 @@ export interface UseContextOptions {
  * target (and adds it to the read list when missing).
  */
 export async function useContext(cwd: string, packagePath: string, options: UseContextOptions = {}): Promise<ContextPointer> {
+  const found = findUp(CONTEXT_POINTER_PATH, cwd);
+  const projectDir = found ? path.dirname(path.dirname(found)) : path.resolve(cwd);
+  const file = found ?? path.join(projectDir, CONTEXT_POINTER_PATH);
+  await mkdir(path.dirname(file), { recursive: true });
+  // Read, change and write under a lock: two `ep context use --append` at once must both land.
+  return withDirLock(path.dirname(file), POINTER_LOCK, () => updatePointer(cwd, projectDir, file, packagePath, options));
+}
+
+async function updatePointer(cwd: string, projectDir: string, file: string, packagePath: string, options: UseContextOptions): Promise<ContextPointer> {
   const existing = await readContextPointer(cwd);
-  const projectDir = existing?.projectDir ?? path.resolve(cwd);
-  const file = existing?.file ?? path.join(projectDir, CONTEXT_POINTER_PATH);
   const stored = toStoredPath(projectDir, path.resolve(cwd, packagePath));
   let active = [...(existing?.active_context_paths ?? [])];
   let write = existing?.default_write_context_path ?? null;
@@ -78,7 +87,6 @@ export async function useContext(cwd: string, packagePath: string, options: UseC
     if (options.write || write === null) write = stored;
   }
   const data: ContextPointerData = { active_context_paths: active, default_write_context_path: write };
-  await mkdir(path.dirname(file), { recursive: true });
   await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
   return { ...data, file, projectDir };
 }

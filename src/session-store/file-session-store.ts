@@ -7,7 +7,7 @@ import { validateSessionId } from '../session/session-id.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { foldRecords, parseLog, serializeRecord } from './log-format.js';
 import { commitTurn, initSessionRepo } from './session-git.js';
-import { withDirLock } from './dir-lock.js';
+import { withDirLock } from '../util/dir-lock.js';
 
 const TURN_LOCK = '.turn.lock';
 import { sessionPaths, type SessionPaths } from './session-paths.js';
