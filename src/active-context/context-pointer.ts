@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
+import { readJsonFile } from '../limits/json-text.js';
 import path from 'node:path';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { findUp } from '../util/find-up.js';
@@ -40,8 +41,9 @@ export async function readContextPointer(cwd: string): Promise<ContextPointer | 
   });
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(file, 'utf8'));
+    raw = await readJsonFile(file, 'the file');
   } catch (cause) {
+    if (cause instanceof EpError) throw cause;
     throw invalid((cause as Error).message);
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw invalid('the top level must be an object');

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { EpError, ExitCode } from '../kernel/errors.js';
-import { jsonTextDepth, limitExceeded, Limits } from '../limits/limits.js';
+import { limitExceeded, Limits } from '../limits/limits.js';
+import { decodeJsonBytes, JsonTextError, parseJsonText, readBoundedFile } from '../limits/json-text.js';
 
 /**
  * Reads a JSON argument given inline, as `@path`, or as `@-` for stdin. Every failure names the option,
@@ -13,7 +13,7 @@ export async function readJsonArgument(value: string, option: string): Promise<u
   } else if (value.startsWith('@')) {
     const file = value.slice(1);
     try {
-      text = decodeUtf8(await readFile(file), option);
+      text = decodeUtf8(await readBoundedFile(file, option), option);
     } catch (cause) {
       if (cause instanceof EpError) throw cause;
       const code = (cause as NodeJS.ErrnoException).code;
@@ -26,13 +26,11 @@ export async function readJsonArgument(value: string, option: string): Promise<u
 }
 
 export function parseJson(text: string, option: string): unknown {
-  if (text.length > Limits.jsonInputBytes) throw limitExceeded(`${option} input`, text.length, Limits.jsonInputBytes, 'bytes');
-  const depth = jsonTextDepth(text);
-  if (depth > Limits.nestingDepth) throw limitExceeded(`${option} nesting depth`, depth, Limits.nestingDepth, 'levels');
   try {
-    return JSON.parse(text);
+    return parseJsonText(text, option);
   } catch (cause) {
-    throw new EpError('INVALID_JSON', `${option} is not valid JSON: ${(cause as Error).message}`, {
+    if (!(cause instanceof JsonTextError)) throw cause;
+    throw new EpError('INVALID_JSON', cause.message, {
       exitCode: ExitCode.usage, details: { option },
       suggestion: `Pass a JSON object, for example ${option} '{"key": "note.example"}', or ${option} @file.json.`,
     });
@@ -50,13 +48,11 @@ async function readStdin(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
 function decodeUtf8(bytes: Uint8Array, option: string): string {
-  if (bytes.length > Limits.jsonInputBytes) throw limitExceeded(`${option} input`, bytes.length, Limits.jsonInputBytes, 'bytes');
   try {
-    return strictUtf8.decode(bytes);
-  } catch {
+    return decodeJsonBytes(bytes, option);
+  } catch (cause) {
+    if (!(cause instanceof JsonTextError)) throw cause;
     throw new EpError('INVALID_JSON', `${option} is not valid UTF-8.`, { exitCode: ExitCode.usage, details: { option } });
   }
 }

@@ -5,6 +5,7 @@ import { EpError, ExitCode } from '../kernel/errors.js';
 import type { LogRecord, SessionNode } from '../session/call-node.js';
 import { validateSessionId } from '../session/session-id.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
+import { JsonTextError, readJsonFile } from '../limits/json-text.js';
 import { foldRecords, parseLog, serializeRecord } from './log-format.js';
 import { commitTurn, initSessionRepo } from './session-git.js';
 import { withDirLock } from '../util/dir-lock.js';
@@ -164,8 +165,25 @@ function lastNewlineEnd(fd: number, size: number): number {
   return 0;
 }
 
+/** meta.json as written by `writeMeta`; anything else (a hand-edited or damaged file) is refused by name. */
 async function readMeta(paths: SessionPaths): Promise<SessionMeta> {
-  return JSON.parse(await readFile(paths.meta, 'utf8')) as SessionMeta;
+  const corrupt = (problem: string) => new EpError('SESSION_CORRUPT', `${paths.meta} is damaged: ${problem}.`, {
+    exitCode: ExitCode.validation, details: { path: paths.meta },
+    suggestion: 'Restore meta.json from the session\'s git history, or delete the session.',
+  });
+  let meta: unknown;
+  try {
+    meta = await readJsonFile(paths.meta, 'meta.json');
+  } catch (cause) {
+    if (cause instanceof JsonTextError) throw corrupt(cause.message);
+    throw cause;
+  }
+  const fields = meta as Record<string, unknown> | null;
+  if (fields === null || typeof fields !== 'object' || Array.isArray(fields) || typeof fields.id !== 'string'
+    || typeof fields.turns !== 'number' || typeof fields.updatedAt !== 'string') {
+    throw corrupt('it is not a session meta object');
+  }
+  return fields as unknown as SessionMeta;
 }
 
 async function writeMeta(paths: SessionPaths, meta: SessionMeta): Promise<void> {

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { EpError, ExitCode } from '../kernel/errors.js';
+import { readJsonFile } from '../limits/json-text.js';
 import type { AnswerSource } from './session-context.js';
 
 /**
@@ -9,11 +9,12 @@ import type { AnswerSource } from './session-context.js';
 export async function answersFromFile(file: string): Promise<AnswerSource> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(file, 'utf8'));
+    parsed = await readJsonFile(file, `Answers file ${file}`);
   } catch (cause) {
+    if (cause instanceof EpError) throw cause;
     const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
     throw new EpError(missing ? 'FILE_NOT_FOUND' : 'INVALID_JSON',
-      missing ? `Answers file not found: ${file}` : `Answers file ${file} is not valid JSON: ${(cause as Error).message}`,
+      missing ? `Answers file not found: ${file}` : (cause as Error).message,
       { exitCode: missing ? ExitCode.notFound : ExitCode.usage, details: { option: '--answers', path: file } });
   }
   return answersFrom(parsed, file);

@@ -1,5 +1,13 @@
+import { runEp } from '../support/ep-process.js';
 import type { Figures } from '../support/figures.js';
 import type { SeededRandom } from '../support/random.js';
+import { Sandbox } from '../support/sandbox.js';
+import type { CorpusContext, ToolInfo } from './cases.js';
+import { buildCliCorpus } from './cli-corpus.js';
+import { runCliCases } from './run-cli-cases.js';
+import { buildMcpCorpus } from './mcp-corpus.js';
+import { runMcpCases } from './run-mcp-cases.js';
+import { checkEscapes } from '../support/context.js';
 
 export interface BadInputOptions {
   readonly random: SeededRandom;
@@ -8,4 +16,21 @@ export interface BadInputOptions {
   readonly timeoutMs: number;
 }
 
-export async function runBadInput(_figures: Figures, _options: BadInputOptions): Promise<void> {}
+/** The generated hostile corpus, through every command of the CLI and every tool over `ep tools call` and MCP. */
+export async function runBadInput(figures: Figures, options: BadInputOptions): Promise<void> {
+  const sandbox = await Sandbox.create();
+  try {
+    const listed = await runEp(['tools', 'list'], { cwd: sandbox.work, env: sandbox.env(), timeoutMs: options.timeoutMs });
+    if (listed.outcome !== 'ok') throw new Error(`ep tools list failed: ${listed.stdout}`);
+    const tools = listed.envelope!.data.tools as ToolInfo[];
+    const context: CorpusContext = {
+      random: options.random, tools, outside: (name) => sandbox.outside(name), canaryCommand: (tag) => sandbox.canaryCommand(tag),
+    };
+    const cli = await buildCliCorpus(context, options.cliInputs);
+    await runCliCases(cli, sandbox, figures, options.timeoutMs);
+    await runMcpCases(buildMcpCorpus(context, options.mcpInputs), sandbox, figures, options.timeoutMs);
+    await checkEscapes(sandbox, figures, 'bad input');
+  } finally {
+    await sandbox.dispose();
+  }
+}

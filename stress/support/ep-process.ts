@@ -30,6 +30,11 @@ export interface EpRun {
 /** A stack frame as Node prints it: `    at fn (file:line:col)` or `    at file:line:col`. */
 const STACK_FRAME = /^\s+at .*(?:\(.*:\d+:\d+\)|:\d+:\d+|\(node:[^)]*\)|<anonymous>)\s*$/m;
 
+/** Whether text shows a stack trace, also when it sits JSON-escaped inside a string. */
+export function hasStackTrace(text: string): boolean {
+  return STACK_FRAME.test(text) || STACK_FRAME.test(text.replaceAll('\\n', '\n'));
+}
+
 /** Starts `ep` without waiting: for the crash suite, which kills it. */
 export function spawnEp(args: readonly string[], options: EpRunOptions): ResultPromise {
   return execa(process.execPath, [EP_BIN, ...args], {
@@ -51,7 +56,7 @@ export function classify(args: readonly string[], result: { stdout?: unknown; st
   const base = { args, exitCode: result.exitCode, stdout, stderr };
   if (result.timedOut) return { ...base, outcome: 'hang', problem: `no answer within the bound` };
   if (result.signal) return { ...base, outcome: 'crash', problem: `killed by ${result.signal}` };
-  if (STACK_FRAME.test(stdout) || STACK_FRAME.test(stderr)) return { ...base, outcome: 'crash', problem: 'a stack trace was printed' };
+  if (hasStackTrace(stdout) || hasStackTrace(stderr)) return { ...base, outcome: 'crash', problem: 'a stack trace was printed' };
   let envelope: EpRun['envelope'];
   try {
     envelope = JSON.parse(stdout);

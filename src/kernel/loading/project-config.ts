@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readJsonFileSync } from '../../limits/json-text.js';
+import { EpError } from '../errors.js';
 import { findUp } from '../../util/find-up.js';
 import { PluginErrorCode, pluginError } from '../plugin-errors.js';
 
@@ -34,8 +35,9 @@ export function loadProjectConfig(cwd: string): ProjectConfig {
     `The ep config ${file} is invalid: ${problem}.`, { configPath: file });
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    raw = readJsonFileSync(file, 'The ep config');
   } catch (cause) {
+    if (cause instanceof EpError) throw cause;
     throw invalid(cause instanceof Error ? cause.message : String(cause));
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw invalid('the top level must be an object');

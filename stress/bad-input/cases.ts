@@ -1,0 +1,49 @@
+import type { SeededRandom } from '../support/random.js';
+import type { HostileJson } from './hostile-values.js';
+
+/** One hostile run of the `ep` command line. */
+export interface CliCase {
+  readonly family: string;
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly stdin?: string | Uint8Array;
+  /** Files written into the case's own working directory first (relative names); `null` makes a FIFO. */
+  readonly files?: Readonly<Record<string, string | Uint8Array | null>>;
+  /** `error`: the command must refuse it; `any`: any envelope will do, as long as nothing breaks. */
+  readonly expect: 'error' | 'any';
+}
+
+/** A tool as `ep tools list` describes it. */
+export interface ToolInfo {
+  readonly name: string;
+  readonly inputSchema: any;
+  readonly capabilities: readonly string[];
+}
+
+export interface CorpusContext {
+  readonly random: SeededRandom;
+  readonly tools: readonly ToolInfo[];
+  /** A path in the watched parent directory: writing it is an escape. */
+  outside(name: string): string;
+  /** A shell command that leaves a canary in the watched parent when it runs. */
+  canaryCommand(tag: string): string;
+}
+
+/** A generator of one family of hostile inputs for one command. */
+export interface CliCaseFactory {
+  readonly name: string;
+  build(context: CorpusContext): CliCase | Promise<CliCase>;
+}
+
+/**
+ * How a JSON argument reaches the command: inline, `@file`, or `@-` on stdin. Bytes that are not UTF-8,
+ * NUL characters and anything too long for an argument can only travel in a file or on stdin.
+ */
+export function deliverJson(json: HostileJson, option: string, random: SeededRandom): Pick<CliCase, 'args' | 'stdin' | 'files'> {
+  const text = json.text;
+  const inlineOk = typeof text === 'string' && text.length < 100_000 && !text.includes('\u0000') && text !== '' && !text.startsWith('-');
+  const route = inlineOk ? random.int(0, 2) : random.int(1, 2);
+  if (route === 0) return { args: [option, text as string] };
+  if (route === 1) return { args: [option, '@input.json'], files: { 'input.json': text } };
+  return { args: [option, '@-'], stdin: text };
+}

@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runEp } from '../support/ep-process.js';
+import type { Figures } from '../support/figures.js';
+import { mapPool } from '../support/pool.js';
+import type { Sandbox } from '../support/sandbox.js';
+import type { CliCase } from './cases.js';
+
+/** Some inputs are big (16 MiB files), so only a few run at once. */
+const PARALLEL = 3;
+
+/**
+ * Runs each case as a real `ep` process in its own working directory (with its own EP_HOME) inside the
+ * sandbox, and counts what came back: one error envelope is the only acceptable answer to a refused input;
+ * a stack trace, no envelope, or no answer within the bound is a failure.
+ */
+export async function runCliCases(cases: readonly CliCase[], sandbox: Sandbox, figures: Figures, timeoutMs: number): Promise<void> {
+  const seen = new Set<string>();
+  await mapPool(cases, PARALLEL, async (hostile, index) => {
+    const cwd = path.join(sandbox.work, `case-${index}`);
+    await mkdir(cwd, { recursive: true });
+    for (const [name, content] of Object.entries(hostile.files ?? {})) {
+      const file = path.join(cwd, name);
+      await mkdir(path.dirname(file), { recursive: true });
+      if (content === null) spawnSync('mkfifo', [file]);
+      else await writeFile(file, content);
+    }
+    const run = await runEp(hostile.args, {
+      cwd, env: sandbox.env({ EP_HOME: path.join(cwd, '.ep-home') }), timeoutMs, ...(hostile.stdin !== undefined ? { stdin: hostile.stdin } : {}),
+    });
+    const label = `cli #${index} ${hostile.command} (${hostile.family}) ${describeArgs(hostile.args)}`;
+    figures.add('inputs tried');
+    figures.add('processes');
+    figures.add(`inputs: ${hostile.family}`);
+    if (run.outcome === 'crash') figures.fail('crashes', `${label}: ${run.problem}\n${run.stderr.slice(0, 600)}`);
+    else if (run.outcome === 'hang') figures.fail('hangs', `${label}: ${run.problem}`);
+    else if (run.outcome === 'error') figures.add('error envelopes');
+    else if (hostile.expect === 'error') figures.fail('unexpected successes', `${label}: accepted: ${run.stdout.slice(0, 300)}`);
+    else figures.add('accepted harmless inputs');
+    const { canaries, escapes } = await sandbox.intruders();
+    for (const name of [...canaries, ...escapes]) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      figures.fail(name.startsWith('canary-') ? 'commands run from packages' : 'escapes', `${label}: wrote ${sandbox.outside(name)}`);
+    }
+  });
+}
+
+export function describeArgs(args: readonly string[]): string {
+  return args.map((arg) => (arg.length > 60 ? `${JSON.stringify(arg.slice(0, 40))}…(${arg.length} chars)` : JSON.stringify(arg))).join(' ');
+}
