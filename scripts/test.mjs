@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs the whole suite: type check and build, unit tests, acceptance scenarios (strict), and prints one
-// plain summary line `N passed, N failed` at the end, which CI reads.
+// Runs the whole suite: type check and build, unit tests, the short stress suite, acceptance scenarios
+// (strict), and prints one plain summary line `N passed, N failed` at the end, which CI reads.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +30,10 @@ const count = (name) => Number(tap.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?
 passed += count('pass');
 failed += count('fail') + count('cancelled');
 if (unitStatus !== 0 && count('fail') + count('cancelled') === 0) failed += 1;
+
+console.log('== stress, crash and bad-input suite, short (npm run stress -- --short)');
+if (run(process.execPath, ['dist/stress/run-stress.js', '--short']) === 0) passed += 1;
+else failed += 1;
 
 console.log('== acceptance scenarios (cucumber, strict)');
 rmSync('reports/cucumber.json', { force: true });

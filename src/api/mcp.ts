@@ -1,4 +1,4 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { BoundedStdioTransport } from '../mcp/bounded-stdio-transport.js';
 import { createMcpServer, serveMcp, type McpServerOptions } from '../mcp/mcp-server.js';
 import { sessionCallRunner } from '../mcp/session-calls.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
@@ -10,6 +10,6 @@ export async function serveMcpOverStdio(options: RuntimeOptions & McpServerOptio
     process.stderr.write(`ep mcp: tool calls are recorded in session ${calls.sessionId} (ep session show ${calls.sessionId})\n`);
     const allowWrites = options.allowWrites === true || runtime.config.mcp.allowWrites === true;
     await serveMcp(createMcpServer(runtime, { ...options, allowWrites, runCall: calls.run, sessionId: calls.sessionId }),
-      new StdioServerTransport());
+      new BoundedStdioTransport());
   });
 }

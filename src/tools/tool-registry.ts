@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { EpError, ExitCode } from '../kernel/errors.js';
+import { assertNestingDepth } from '../limits/limits.js';
 import type { ToolCallContext, ToolContract, ToolDescriptor, ToolRegistryContract } from './tool.js';
 
 export const TOOL_NAME_PATTERN = /^[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9._-]*$/;
@@ -41,6 +42,8 @@ export class ToolRegistryService implements ToolRegistryContract {
       throw new EpError('TOOL_NOT_READ_ONLY', `Tool ${name} writes, and this caller may only use read-only tools.`,
         { exitCode: ExitCode.validation, details: { tool: name, capabilities: tool.capabilities } });
     }
+    // Inputs from MCP arrive parsed, without the CLI's input checks: bound their depth before the schema walks them.
+    assertNestingDepth(input, `The input of tool ${name}`);
     const validate = this.validatorFor(tool);
     if (!validate(input)) {
       const errors = validate.errors ?? [];
