@@ -29,6 +29,7 @@ export type { SearchEngineContract, SearchDocument, SearchHit, SearchIndex, Sear
 export { withSession, currentSession, currentSignal, type SessionOptions, type SessionHandle, type SessionState, type AnswerSource } from './session/session-context.js';
 export { agent, agentFunction, agentSpecOf, type AgentFunctionSpec } from './session/agent-function.js';
 export { callModel } from './session/model-call.js';
+export { useTool, contextForPrompt } from './session/call-tool.js';
 export { askUser } from './session/ask-user.js';
 export { answersFromFile, answersFrom, noAnswers } from './session/answer-sources.js';
 export { newSessionId, validateSessionId } from './session/session-id.js';

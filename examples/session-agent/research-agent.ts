@@ -7,7 +7,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { agent, askUser, callModel, currentSignal, runAgentInSubprocess } from '../../src/index.js';
+import { agent, askUser, callModel, contextForPrompt, currentSignal, runAgentInSubprocess } from '../../src/index.js';
 
 const THIS_MODULE = fileURLToPath(import.meta.url);
 
@@ -22,6 +22,12 @@ export class ResearchAgent {
     await this.survey({ topic: input.topic });
     const audience = await askUser(`Who is the brief on ${input.topic} for?`);
     return callModel(`Audience: ${audience ?? 'not given; write for a general reader'}`);
+  }
+
+  @agent('Plan the next study for the task. Follow the preferences and constraints in the context.')
+  async plan(input: { task: string }): Promise<string> {
+    // The assembled context (active packages, earlier sessions) goes into the prompt with the instructions.
+    return callModel(await contextForPrompt({ purpose: input.task, query: input.task }));
   }
 
   @agent('Compare several topics: survey each one, then summarise the differences.')

@@ -1,5 +1,5 @@
 import { EpError, ExitCode, errorMessage, isEpError } from '../kernel/errors.js';
-import { ModelRuntime, RuntimeSettings, SessionStore } from '../kernel/tokens.js';
+import { ModelRuntime, RuntimeSettings, SessionStore, ToolRegistry } from '../kernel/tokens.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
 import { answersFromFile } from '../session/answer-sources.js';
 import { loadAgentTarget } from '../session/agent-target.js';
@@ -34,6 +34,7 @@ export async function runInSession<T>(options: SessionRunOptions, body: (session
     const result = await withSession({
       store: runtime.get(SessionStore),
       model: runtime.get(ModelRuntime),
+      tools: runtime.get(ToolRegistry),
       env: runtime.get(RuntimeSettings).env,
       source: options.source ?? 'api',
       ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}),

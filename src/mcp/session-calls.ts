@@ -1,4 +1,4 @@
-import { ModelRuntime, RuntimeSettings, SessionStore } from '../kernel/tokens.js';
+import { ModelRuntime, RuntimeSettings, SessionStore, ToolRegistry } from '../kernel/tokens.js';
 import type { EpRuntime } from '../runtime/runtime.js';
 import { agentFunction } from '../session/agent-function.js';
 import { newSessionId, validateSessionId } from '../session/session-id.js';
@@ -14,6 +14,7 @@ export function sessionCallRunner(runtime: EpRuntime, sessionId?: string) {
     sessionId: id,
     store: runtime.get(SessionStore),
     model: runtime.get(ModelRuntime),
+    tools: runtime.get(ToolRegistry),
     env: runtime.get(RuntimeSettings).env,
     source: 'mcp',
   }, () => agentFunction({ name: toolName, instructions: `MCP tool call: ${toolName}` }, body)());

@@ -1,3 +1,4 @@
+import type { EpRuntime } from './runtime.js';
 import type { EpPlugin, PluginSource } from '../kernel/plugin.js';
 import { loadProjectConfig, type ProjectConfig } from '../kernel/loading/project-config.js';
 import { selectPlugins } from './select-plugins.js';
@@ -12,6 +13,8 @@ export interface RuntimeOptions {
   /** Overrides the project config file (useful for embedding without a `.edsl/ep.json`). */
   readonly config?: Partial<Omit<ProjectConfig, 'path'>>;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** A started runtime to use instead of starting one (library callers embedding one runtime for many calls). */
+  readonly runtime?: EpRuntime;
 }
 
 export interface RuntimePlan {

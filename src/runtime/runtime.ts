@@ -41,8 +41,12 @@ export class EpRuntime {
   }
 }
 
-/** Runs `body` with a started runtime and always shuts it down, also when `body` throws. */
+/**
+ * Runs `body` with a started runtime and always shuts it down, also when `body` throws. When the caller
+ * passes its own `runtime` (embedding: one runtime for many calls), that one is used and left running.
+ */
 export async function withRuntime<T>(options: RuntimeOptions, body: (runtime: EpRuntime) => Promise<T>): Promise<T> {
+  if (options.runtime) return body(options.runtime);
   const runtime = await EpRuntime.create(options);
   try {
     return await body(runtime);

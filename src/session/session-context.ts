@@ -1,3 +1,4 @@
+import type { ToolRegistryContract } from '../tools/tool.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import type { ModelRuntimeContract } from '../models/model-runtime.js';
@@ -19,6 +20,8 @@ export interface SessionState {
   readonly model?: ModelRuntimeContract;
   readonly answers?: AnswerSource;
   readonly signal?: AbortSignal;
+  /** The tools agent functions may call (`useTool`); absent outside a runtime. */
+  readonly tools?: ToolRegistryContract;
   /** The environment the session was started with; subprocesses of the session inherit it. */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The call in progress: the caller of any node started now (null at the top of a turn). */
@@ -34,6 +37,7 @@ export interface SessionOptions {
   readonly model?: ModelRuntimeContract;
   readonly answers?: AnswerSource;
   readonly signal?: AbortSignal;
+  readonly tools?: ToolRegistryContract;
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Which entry point opens the session (`cli`, `api`, `demo`, `subprocess`), recorded when it is created. */
   readonly source?: string;
@@ -106,6 +110,7 @@ export async function withSession<T>(options: SessionOptions, body: (session: Se
     ...(options.model ? { model: options.model } : {}),
     ...(options.answers ? { answers: options.answers } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.tools ? { tools: options.tools } : {}),
   };
   const handle: SessionHandle = { sessionId, turnId, created: log.created };
   let result: T;
