@@ -1,0 +1,19 @@
+import { execFileSync } from 'node:child_process';
+import type { EpWorld } from './world.js';
+
+/** Files that break the documented limits or are not JSON files at all, for the limits scenarios. */
+export async function writeNestedJson(world: EpWorld, name: string, depth: number): Promise<void> {
+  await world.writeFile(name, `${'['.repeat(depth)}${']'.repeat(depth)}`);
+}
+
+export async function writeLargeJson(world: EpWorld, name: string, mebibytes: number): Promise<void> {
+  await world.writeFile(name, `{"key":"big","value":"${'x'.repeat(mebibytes * 1024 * 1024)}"}`);
+}
+
+export async function writeNonUtf8Json(world: EpWorld, name: string): Promise<void> {
+  await world.writeFile(name, Buffer.from([0x7b, 0x22, 0x6b, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]));
+}
+
+export function makeFifo(world: EpWorld, name: string): void {
+  execFileSync('mkfifo', [world.resolve(name)]);
+}
