@@ -43,27 +43,32 @@ export async function runCrashes(target: StressTarget, figures: Figures, options
   };
   try {
     await target.prepare(context);
-    const duration = (await writeUnkilled('a write before any kill')) ?? 1000;
-    for (let kill = 0; kill < options.kills; kill += 1) {
+    let duration = (await writeUnkilled('a write before any kill')) ?? 1000;
+    // Runs until `kills` writes were really killed; a write that finished first shortens the next delay.
+    for (let kills = 0, attempt = 0; kills < options.kills && attempt < options.kills * 3; attempt += 1) {
       const before = await target.load(context);
       const write = nextWrite();
       const { args, stdin } = target.command(write, context);
+      const started = Date.now();
       const child = spawnEp(args, { ...context.run(), ...(stdin !== undefined ? { stdin } : {}) });
       figures.add('processes');
-      const delay = Math.round(duration * (0.4 + 0.8 * options.random.next()));
+      const delay = Math.round(duration * (0.3 + 0.7 * options.random.next()));
       const timer = setTimeout(() => child.kill('SIGKILL'), delay);
       const result = await child;
       clearTimeout(timer);
-      if (result.signal === 'SIGKILL' && !result.timedOut) figures.add('kills');
-      else {
+      if (result.signal === 'SIGKILL' && !result.timedOut) {
+        kills += 1;
+        figures.add('kills');
+      } else {
         const run = classify(args, result);
         if (run.outcome === 'ok') figures.add('writes');
-        else figures.fail(run.outcome === 'error' ? 'failed writes' : `${run.outcome === 'hang' ? 'hangs' : 'crashes'}`, `${label}: ${run.problem ?? run.envelope?.error?.message}`);
+        else figures.fail(run.outcome === 'error' ? 'failed writes' : run.outcome === 'hang' ? 'hangs' : 'crashes', `${label}: ${run.problem ?? run.envelope?.error?.message}`);
         figures.add('writes finished before the kill');
+        duration = Math.min(duration, Date.now() - started) * 0.9;
       }
-      if (!(await checkState(target, context, figures, `${label} ${kill + 1}`, before, write))) return;
+      if (!(await checkState(target, context, figures, `${label} ${attempt + 1}`, before, write))) return;
       // The target must keep working after the kill: stale locks or half-made files would show here.
-      await writeUnkilled(`the write after kill ${kill + 1}`);
+      await writeUnkilled(`the write after attempt ${attempt + 1}`);
     }
     await checkEscapes(sandbox, figures, label);
   } finally {
@@ -85,6 +90,6 @@ async function checkState(target: StressTarget, context: ReturnType<typeof targe
   }
   const problem = target.crashProblem(before, after, write);
   if (problem) figures.fail(problem.startsWith('entries lost') ? 'losses' : 'broken files', `${label}: ${problem}`);
-  else figures.add(after.items.has(write.key) && !before.items.has(write.key) ? 'kills leaving the state after' : 'kills leaving the state before');
+  else figures.add(after.items.get(write.key) !== before.items.get(write.key) ? 'crash runs ending in the state after' : 'crash runs ending in the state before');
   return true;
 }

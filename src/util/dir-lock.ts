@@ -2,10 +2,8 @@ import { open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** A lock older than this was left by a process that died while holding it. */
+/** A lock older than this was left by a process that died while holding it (or while writing its pid). */
 const STALE_MS = 30_000;
-/** A lock file still without a pid this long after it was made was left by a process killed while making it. */
-const UNWRITTEN_STALE_MS = 2_000;
 
 /**
  * Runs `body` while holding `<dir>/<name>` (created exclusively, holding the owner's pid), so processes sharing
@@ -22,8 +20,8 @@ export async function withDirLock<T>(dir: string, name: string, body: () => Prom
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (await isStale(file)) await rm(file, { force: true });
-      else await sleep(Math.min(10 + attempt * 10, 100));
+      const stale = await staleContent(file);
+      if (stale === undefined || !(await removeIfUnchanged(file, stale))) await sleep(Math.min(10 + attempt * 10, 100));
     }
   }
   try {
@@ -33,14 +31,26 @@ export async function withDirLock<T>(dir: string, name: string, body: () => Prom
   }
 }
 
-async function isStale(file: string): Promise<boolean> {
+/**
+ * The lock file's content when its owner is gone (its pid no longer runs; without a pid, older than STALE_MS),
+ * else undefined. Read before stat, so a lock released and re-taken meanwhile is judged by the new owner.
+ */
+async function staleContent(file: string): Promise<string | undefined> {
+  const content = await readFile(file, 'utf8').catch(() => undefined);
   const held = await stat(file).catch(() => undefined);
-  if (!held) return false;
-  const age = Date.now() - held.mtimeMs;
-  if (age > STALE_MS) return true;
-  const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-  if (!Number.isInteger(pid) || pid <= 0) return age > UNWRITTEN_STALE_MS;
-  return !processRuns(pid);
+  if (content === undefined || !held) return undefined;
+  const pid = Number(content.trim());
+  // A live owner keeps its lock however long its turn takes; age only judges a lock without a pid.
+  if (Number.isInteger(pid) && pid > 0) return processRuns(pid) ? undefined : content;
+  return Date.now() - held.mtimeMs > STALE_MS ? content : undefined;
+}
+
+/** Removes a stale lock only if it still holds what made it stale: another waiter may have taken it over first. */
+async function removeIfUnchanged(file: string, stale: string): Promise<boolean> {
+  const now = await readFile(file, 'utf8').catch(() => undefined);
+  if (now !== stale) return false;
+  await rm(file, { force: true });
+  return true;
 }
 
 function processRuns(pid: number): boolean {
