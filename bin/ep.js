@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { installLastResortHandlers } from '../dist/src/cli/last-resort.js';
 import { main } from '../dist/src/cli/main.js';
 
-await main();
+const fatal = installLastResortHandlers();
+await main().catch(fatal);

@@ -42,7 +42,7 @@ export async function runConcurrency(target: StressTarget, figures: Figures, opt
           figures.add('writes');
           written.push(write);
         } else if (run.outcome === 'crash' || run.outcome === 'hang') {
-          figures.fail(run.outcome === 'crash' ? 'crashes' : 'hangs', `${label}: ${write.key}: ${run.problem}`);
+          figures.fail(run.outcome === 'crash' ? 'crashes' : 'hangs', `${label}: ${write.key}: ${run.problem}\n${run.stderr.slice(0, 800)}`);
         } else {
           figures.fail('failed writes', `${label}: ${write.key}: ${run.envelope?.error?.code} ${run.envelope?.error?.message}`);
         }

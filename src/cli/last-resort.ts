@@ -1,0 +1,25 @@
+import { errorEnvelope, writeEnvelope } from './envelope.js';
+
+/**
+ * The CLI's promise that stdout is one envelope and never a stack trace also covers failures no handler
+ * catches (an error thrown from an event emitter or a timer): they become an `INTERNAL_ERROR` envelope and
+ * exit code 1. `EP_DEBUG=1` adds the stack on stderr.
+ */
+export function installLastResortHandlers(): (error: unknown) => never {
+  let reported = false;
+  const report = (error: unknown): never => {
+    if (!reported) {
+      reported = true;
+      try {
+        writeEnvelope(errorEnvelope(error).envelope);
+      } catch {
+        // stdout itself is gone (a closed pipe): nothing left to tell.
+      }
+      if (process.env.EP_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    }
+    process.exit(1);
+  };
+  process.on('uncaughtException', report);
+  process.on('unhandledRejection', report);
+  return report;
+}
