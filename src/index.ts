@@ -13,3 +13,10 @@ export { EpRuntime, withRuntime, type RuntimeOptions } from './runtime/runtime.j
 export { listPlugins } from './api/plugins.js';
 export { listTools, callTool } from './api/tools.js';
 export type { ToolContract, ToolDescriptor, ToolCapability, JsonSchema } from './tools/tool.js';
+export { ScenarioContext, type ScenarioContextOptions, type DuplicateHandling, type WriteOutcome, type PackOptions } from './context/scenario-context.js';
+export { LinePacker } from './context/line-packer.js';
+export type { ContextPackerContract, PackRequest, PackResult } from './context/context-packer.js';
+export { GitPackageStore, type GitPackageStoreOptions } from './storage/git-package-store.js';
+export type { PackageStoreContract, LoadedPackage, SaveResult, PackageDiff, LogEntry, PushResult } from './storage/package-store-contract.js';
+export { pythonJsonDumps } from './storage/json/python-json-writer.js';
+export { parseJsonPreservingNumbers } from './storage/json/record-json-parser.js';

@@ -7,6 +7,8 @@ import { createToken } from './token.js';
 import type { DiagnosticsContract } from '../diagnostics/diagnostics.js';
 import type { ToolContract, ToolRegistryContract } from '../tools/tool.js';
 import type { SearchEngineContract } from '../search/search-engine.js';
+import type { PackageStoreContract } from '../storage/package-store-contract.js';
+import type { ContextPackerContract } from '../context/context-packer.js';
 
 /** Progress and log lines for humans, on stderr; never on stdout. */
 export interface Diagnostics extends DiagnosticsContract {}
@@ -31,3 +33,11 @@ export const RuntimeSettings = createToken<RuntimeSettings>('ep.RuntimeSettings'
 /** Ranks documents for a query: BM25 by default, elasticlunr or a third-party engine by config. */
 export interface SearchEngine extends SearchEngineContract {}
 export const SearchEngine = createToken<SearchEngine>('ep.SearchEngine');
+
+/** Durable ScenarioLists: EDSL's git-backed `.ep` packages (load, save, update, history, remotes). */
+export interface PackageStore extends PackageStoreContract {}
+export const PackageStore = createToken<PackageStore>('ep.PackageStore');
+
+/** Renders ranked context records into a bounded prompt fragment (`ScenarioContext.pack`). */
+export interface ContextPacker extends ContextPackerContract {}
+export const ContextPacker = createToken<ContextPacker>('ep.ContextPacker');

@@ -74,7 +74,7 @@ export async function updatePackage(file: string, change: PackageChange, options
   }, options.lock);
 }
 
-interface FilePlan {
+export interface FilePlan {
   /** Every file of the new tree: path → blob id. */
   readonly files: Map<string, string>;
   /** New bytes of the files `ep` manages (manifest, scenarios, codebook). */
@@ -114,7 +114,7 @@ async function tidyObjects(repo: RepoDir): Promise<void> {
   }
 }
 
-async function archive(repo: RepoDir, plan: FilePlan, opened: OpenPackage | undefined): Promise<Buffer> {
+export async function archive(repo: RepoDir, plan: FilePlan, opened: OpenPackage | undefined): Promise<Buffer> {
   const inputs: ZipInput[] = [];
   const previousWorktree = opened?.worktree();
   const fromGit: Array<readonly [string, string]> = [];
@@ -125,7 +125,7 @@ async function archive(repo: RepoDir, plan: FilePlan, opened: OpenPackage | unde
     else fromGit.push([path, id]);
   }
   if (fromGit.length) {
-    const bytes = await opened!.blobs(fromGit);
+    const bytes = opened ? await opened.blobs(fromGit) : await readBlobs(repo, fromGit);
     fromGit.forEach(([path], i) => inputs.push({ name: path, data: bytes[i]! }));
   }
   for (const name of await repo.gitFiles()) {
@@ -135,6 +135,14 @@ async function archive(repo: RepoDir, plan: FilePlan, opened: OpenPackage | unde
     else inputs.push({ name, data: await repo.readGitFile(name) });
   }
   return writeZip(inputs);
+}
+
+async function readBlobs(repo: RepoDir, entries: ReadonlyArray<readonly [string, string]>): Promise<Buffer[]> {
+  const objects = await repo.reader().read(entries.map(([, id]) => id));
+  return objects.map((object, i) => {
+    if (!object) throw new EpError('INVALID_PACKAGE', `Object ${entries[i]![1]} (${entries[i]![0]}) is missing.`, { exitCode: ExitCode.validation, details: { file: entries[i]![0] } });
+    return object.content;
+  });
 }
 
 async function openIfPresent(file: string, limits: ZipLimits): Promise<OpenPackage | undefined> {
