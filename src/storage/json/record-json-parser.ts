@@ -37,6 +37,8 @@ class Parser {
     if (this.take('NaN')) return NaN;
     if (this.take('Infinity')) return Infinity;
     if (this.take('-Infinity')) return -Infinity;
+    // A bare top-level number has no slot to mark; records are objects, so this only serves completeness.
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.member({}, 0);
     return this.fail('a JSON value');
   }
 
@@ -95,7 +97,10 @@ class Parser {
     if (c !== 0x2d && (c < 0x30 || c > 0x39)) return this.value();
     NUMBER.lastIndex = this.pos;
     const match = NUMBER.exec(this.text);
-    if (!match) return this.value();
+    if (!match) {
+      if (this.take('-Infinity')) return -Infinity;
+      return this.fail('a number');
+    }
     this.pos = NUMBER.lastIndex;
     const literal = match[0];
     const value = Number(literal);
