@@ -9,6 +9,8 @@ import type { ToolContract, ToolRegistryContract } from '../tools/tool.js';
 import type { SearchEngineContract } from '../search/search-engine.js';
 import type { TokenizerContract } from '../tokenizer/tokenizer.js';
 import type { ContextAssemblerContract, ContextSourceContract, ContextTiersContract } from '../crp/contracts.js';
+import type { PackageStoreContract } from '../storage/package-store-contract.js';
+import type { ContextPackerContract } from '../context/context-packer.js';
 
 /** Progress and log lines for humans, on stderr; never on stdout. */
 export interface Diagnostics extends DiagnosticsContract {}
@@ -49,3 +51,10 @@ export const ContextTiers = createToken<ContextTiers>('ep.ContextTiers');
 /** Answers context requests: gather, expand, score, de-duplicate and pack into the budget. */
 export interface ContextAssembler extends ContextAssemblerContract {}
 export const ContextAssembler = createToken<ContextAssembler>('ep.ContextAssembler');
+/** Durable ScenarioLists: EDSL's git-backed `.ep` packages (load, save, update, history, remotes). */
+export interface PackageStore extends PackageStoreContract {}
+export const PackageStore = createToken<PackageStore>('ep.PackageStore');
+
+/** Renders ranked context records into a bounded prompt fragment (`ScenarioContext.pack`). */
+export interface ContextPacker extends ContextPackerContract {}
+export const ContextPacker = createToken<ContextPacker>('ep.ContextPacker');

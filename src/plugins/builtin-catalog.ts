@@ -8,6 +8,8 @@ import { contextFilesPlugin } from './context-files/context-files-plugin.js';
 import { contextToolsPlugin } from './context-tools/context-tools-plugin.js';
 import { searchElasticlunrPlugin } from './search-elasticlunr/search-elasticlunr-plugin.js';
 import { searchRecordsPlugin } from './search-records/search-records-plugin.js';
+import { storageEpPlugin } from './storage-ep/storage-ep-plugin.js';
+import { contextPackPlugin } from './context-pack/context-pack-plugin.js';
 
 export interface BuiltinPluginEntry {
   readonly id: string;
@@ -30,4 +32,6 @@ export const BUILTIN_PLUGINS: readonly BuiltinPluginEntry[] = [
   { id: 'builtin/context-tools', factory: contextToolsPlugin, enabledByDefault: true },
   { id: 'builtin/search-elasticlunr', factory: searchElasticlunrPlugin, enabledByDefault: false },
   { id: 'builtin/search-records', factory: searchRecordsPlugin, enabledByDefault: true },
+  { id: 'builtin/storage-ep', factory: storageEpPlugin, enabledByDefault: true },
+  { id: 'builtin/context-pack', factory: contextPackPlugin, enabledByDefault: true },
 ];
