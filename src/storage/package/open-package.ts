@@ -177,7 +177,8 @@ export class OpenPackage {
     }
     const [manifestBytes] = await this.blobs([['manifest.json', manifestId]], reader);
     const manifest = readManifest(this.parse(manifestBytes!, 'manifest.json'), this.path, scenarioIds);
-    const extra = [...scenarioIds].filter((id) => !manifest.scenarioOrder.includes(id));
+    const listed = new Set(manifest.scenarioOrder);
+    const extra = [...scenarioIds].filter((id) => !listed.has(id));
     if (extra.length) warnings.push(`${this.path} has ${extra.length} scenario file(s) not listed in its manifest; they were ignored.`);
     const entries = manifest.scenarioOrder.map((id) => [`scenarios/${id}.json`, files.get(`scenarios/${id}.json`)!] as const);
     const codebookId = files.get('codebook.json');
