@@ -11,6 +11,7 @@ import type { TokenizerContract } from '../tokenizer/tokenizer.js';
 import type { ContextAssemblerContract, ContextSourceContract, ContextTiersContract } from '../crp/contracts.js';
 import type { PackageStoreContract } from '../storage/package-store-contract.js';
 import type { ContextPackerContract } from '../context/context-packer.js';
+import type { ContextRecordsContract } from '../active-context/context-records-contract.js';
 
 /** Progress and log lines for humans, on stderr; never on stdout. */
 export interface Diagnostics extends DiagnosticsContract {}
@@ -58,3 +59,7 @@ export const PackageStore = createToken<PackageStore>('ep.PackageStore');
 /** Renders ranked context records into a bounded prompt fragment (`ScenarioContext.pack`). */
 export interface ContextPacker extends ContextPackerContract {}
 export const ContextPacker = createToken<ContextPacker>('ep.ContextPacker');
+
+/** Search, get and pack over the active context packages as one corpus; add and upsert into the write context. */
+export interface ContextRecords extends ContextRecordsContract {}
+export const ContextRecords = createToken<ContextRecords>('ep.ContextRecords');

@@ -10,6 +10,7 @@ import { searchElasticlunrPlugin } from './search-elasticlunr/search-elasticlunr
 import { searchRecordsPlugin } from './search-records/search-records-plugin.js';
 import { storageEpPlugin } from './storage-ep/storage-ep-plugin.js';
 import { contextPackPlugin } from './context-pack/context-pack-plugin.js';
+import { contextRecordsPlugin } from './context-records/context-records-plugin.js';
 
 export interface BuiltinPluginEntry {
   readonly id: string;
@@ -34,4 +35,5 @@ export const BUILTIN_PLUGINS: readonly BuiltinPluginEntry[] = [
   { id: 'builtin/search-records', factory: searchRecordsPlugin, enabledByDefault: true },
   { id: 'builtin/storage-ep', factory: storageEpPlugin, enabledByDefault: true },
   { id: 'builtin/context-pack', factory: contextPackPlugin, enabledByDefault: true },
+  { id: 'builtin/context-records', factory: contextRecordsPlugin, enabledByDefault: true },
 ];

@@ -1,0 +1,21 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { EpError, ExitCode } from '../kernel/errors.js';
+
+/** How a package path is shown: relative to the working directory when inside it, else absolute. */
+export function displayPath(cwd: string, absolute: string): string {
+  const relative = path.relative(cwd, absolute);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return absolute;
+  return relative.split(path.sep).join('/');
+}
+
+/** A directory where a package is expected is refused before anything reads or writes it. */
+export async function assertNotDirectory(absolute: string, shown: string): Promise<void> {
+  const info = await stat(absolute).catch(() => undefined);
+  if (info?.isDirectory()) {
+    throw new EpError('INVALID_PACKAGE', `${shown} is a directory, not a .ep package.`, {
+      exitCode: ExitCode.validation, details: { path: shown },
+      suggestion: 'Point --path at a .ep file, for example research_context.ep.',
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import { definePlugin } from '../../kernel/plugin.js';
+import { ContextPacker, ContextRecords, ContextSource, PackageStore, RuntimeSettings, SearchEngine, Tokenizer, Tool } from '../../kernel/tokens.js';
+import { EP_VERSION } from '../../version.js';
+
+/**
+ * `ep context search|get|pack|add|upsert` over the active `.ep` packages, the context tools that wrap it,
+ * and a warm-tier context source so context requests assemble from the active packages.
+ */
+export const contextRecordsPlugin = definePlugin(() => ({
+  id: 'builtin/context-records',
+  version: EP_VERSION,
+  engine: `^${EP_VERSION}`,
+  description: 'Active context packages: search, get, pack, add, upsert; the context-* tools; a warm context source.',
+  provides: [ContextRecords, Tool, ContextSource],
+  requires: [RuntimeSettings, PackageStore, SearchEngine, ContextPacker, Tokenizer],
+  async register(registry) {
+    const [{ ContextRecordsService }, { contextRecordTools }, { activeContextSource }] = await Promise.all([
+      import('../../active-context/context-records-service.js'),
+      import('../../active-context/context-record-tools.js'),
+      import('../../active-context/active-context-source.js'),
+    ]);
+    let service: InstanceType<typeof ContextRecordsService> | undefined;
+    const records = () => (service ??= new ContextRecordsService({
+      cwd: registry.get(RuntimeSettings).cwd, store: registry.get(PackageStore), engine: registry.get(SearchEngine),
+      packer: registry.get(ContextPacker), tokenizer: registry.get(Tokenizer),
+    }));
+    registry.registerFactory(ContextRecords, () => records());
+    for (const tool of contextRecordTools(records)) registry.registerValue(Tool, tool);
+    registry.registerValue(ContextSource, activeContextSource(records));
+  },
+}));
