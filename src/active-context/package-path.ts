@@ -2,10 +2,10 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EpError, ExitCode } from '../kernel/errors.js';
 
-/** How a package path is shown: relative to the working directory when inside it, else absolute. */
+/** How a package path is shown: relative to the working directory (`../team_context.ep`), unless absolute is shorter. */
 export function displayPath(cwd: string, absolute: string): string {
   const relative = path.relative(cwd, absolute);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return absolute;
+  if (relative === '' || path.isAbsolute(relative) || relative.length >= absolute.length) return absolute;
   return relative.split(path.sep).join('/');
 }
 
