@@ -89,3 +89,7 @@ Then('the prompt context is:', function (this: EpWorld, text: string) {
 Then('the envelope data {string} is at most {int}', function (this: EpWorld, field: string, max: number) {
   assert.ok(Number(readPath(this.lastEnvelope.data, field)) <= max, `${field} = ${readPath(this.lastEnvelope.data, field)}`);
 });
+
+Then('the envelope has no warnings', function (this: EpWorld) {
+  assert.deepEqual(this.lastEnvelope.warnings, []);
+});
