@@ -93,3 +93,10 @@ Then('the envelope data {string} is at most {int}', function (this: EpWorld, fie
 Then('the envelope has no warnings', function (this: EpWorld) {
   assert.deepEqual(this.lastEnvelope.warnings, []);
 });
+
+When('I run each of these commands, and each succeeds:', async function (this: EpWorld, script: string) {
+  for (const line of script.split('\n').filter((entry) => entry.trim() !== '')) {
+    const run = await this.ep(line);
+    assert.equal(run.exitCode, 0, `${line}\n${run.stdout}`);
+  }
+});
