@@ -11,6 +11,7 @@ import type {
   PackRequest, ReadTarget, SearchRequest, WithWarnings, WriteRequest,
 } from './context-records-contract.js';
 import { assertNotDirectory, displayPath } from './package-path.js';
+import { PackageReadCache } from './package-read-cache.js';
 import { recordToWrite } from './record-input.js';
 import { resolveReadPaths, resolveWritePath } from './resolve-context-paths.js';
 
@@ -20,6 +21,8 @@ export interface ContextRecordsServices {
   readonly engine: SearchEngineContract;
   readonly packer: ContextPackerContract;
   readonly tokenizer: TokenizerContract;
+  /** Where read-only copies of package records are cached by content digest; no cache when absent. */
+  readonly cacheDir?: string;
 }
 
 export const DEFAULT_TOP_K = 10;
@@ -31,16 +34,20 @@ const DEFAULT_SAVE_MESSAGE = 'Save ScenarioList';
 export class ContextRecordsService implements ContextRecordsContract {
   readonly keyField = 'key';
 
-  constructor(private readonly services: ContextRecordsServices) {}
+  private readonly reader: PackageReadCache;
+
+  constructor(private readonly services: ContextRecordsServices) {
+    this.reader = new PackageReadCache(services.store, services.cacheDir);
+  }
 
   /** Loads the read packages (in order, concurrently) into one corpus. */
   async corpus(target: ReadTarget = {}): Promise<{ corpus: ContextCorpus; shown: string[]; warnings: ContextWarning[] }> {
-    const { cwd, store } = this.services;
+    const { cwd } = this.services;
     const paths = await resolveReadPaths(cwd, target.paths ?? []);
     const shown = paths.map((absolute) => displayPath(cwd, absolute));
     await Promise.all(paths.map((absolute, i) => assertNotDirectory(absolute, shown[i]!)));
-    const loaded = await Promise.all(paths.map((absolute) => store.load(absolute)));
-    const corpus = new ContextCorpus(loaded.map((pkg, i) => ({ shown: shown[i]!, records: pkg.list.toArray() })), this.keyField);
+    const loaded = await Promise.all(paths.map((absolute) => this.reader.load(absolute)));
+    const corpus = new ContextCorpus(loaded.map((pkg, i) => ({ shown: shown[i]!, records: pkg.records })), this.keyField);
     const loadWarnings = loaded.flatMap((pkg) => pkg.warnings.map((message) => ({ code: 'PACKAGE_WARNING', message })));
     return { corpus, shown, warnings: [...loadWarnings, ...corpus.warnings] };
   }

@@ -6,7 +6,14 @@ import { EP_VERSION } from '../../version.js';
  * `ep context search|get|pack|add|upsert` over the active `.ep` packages, the context tools that wrap it,
  * and a warm-tier context source so context requests assemble from the active packages.
  */
-export const contextRecordsPlugin = definePlugin(() => ({
+export interface ContextRecordsOptions {
+  /** Cache package records by content digest for fast reads (default true). */
+  readonly cache?: boolean;
+  /** Where the cache lives (default `$EP_HOME/cache/context-packages`, else `~/.cache/ep/context-packages`). */
+  readonly cacheDir?: string;
+}
+
+export const contextRecordsPlugin = definePlugin<ContextRecordsOptions>((options = {}) => ({
   id: 'builtin/context-records',
   version: EP_VERSION,
   engine: `^${EP_VERSION}`,
@@ -14,14 +21,16 @@ export const contextRecordsPlugin = definePlugin(() => ({
   provides: [ContextRecords, Tool, ContextSource],
   requires: [RuntimeSettings, PackageStore, SearchEngine, ContextPacker, Tokenizer],
   async register(registry) {
-    const [{ ContextRecordsService }, { contextRecordTools }, { activeContextSource }] = await Promise.all([
+    const [{ ContextRecordsService }, { contextRecordTools }, { activeContextSource }, { defaultCacheDir }] = await Promise.all([
       import('../../active-context/context-records-service.js'),
       import('../../active-context/context-record-tools.js'),
       import('../../active-context/active-context-source.js'),
+      import('../../active-context/package-read-cache.js'),
     ]);
     let service: InstanceType<typeof ContextRecordsService> | undefined;
     const records = () => (service ??= new ContextRecordsService({
-      cwd: registry.get(RuntimeSettings).cwd, store: registry.get(PackageStore), engine: registry.get(SearchEngine),
+      cwd: registry.get(RuntimeSettings).cwd,
+      ...(options.cache === false ? {} : { cacheDir: options.cacheDir ?? defaultCacheDir(registry.get(RuntimeSettings).env) }), store: registry.get(PackageStore), engine: registry.get(SearchEngine),
       packer: registry.get(ContextPacker), tokenizer: registry.get(Tokenizer),
     }));
     registry.registerFactory(ContextRecords, () => records());
