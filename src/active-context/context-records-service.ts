@@ -1,6 +1,6 @@
 import { EpError, ExitCode } from '../kernel/errors.js';
 import type { ContextPackerContract } from '../context/context-packer.js';
-import { ScenarioContext, type WriteOutcome } from '../context/scenario-context.js';
+import type { ScenarioContext, WriteOutcome } from '../context/scenario-context.js';
 import type { ScoredScenario } from '../records/scenario-list.js';
 import type { SearchEngineContract } from '../search/search-engine.js';
 import type { PackageStoreContract } from '../storage/package-store-contract.js';
@@ -121,6 +121,8 @@ export class ContextRecordsService implements ContextRecordsContract {
     const absolute = await resolveWritePath(cwd, request.path);
     const shown = displayPath(cwd, absolute);
     await assertNotDirectory(absolute, shown);
+    // Loaded on first write only: reads served from the cache never load the package writer.
+    const { ScenarioContext } = await import('../context/scenario-context.js');
     let outcome: WriteOutcome | undefined;
     const message = request.message ?? DEFAULT_SAVE_MESSAGE;
     const saved = await ScenarioContext.update(absolute, (context) => { outcome = change(context, record); }, { store, message, keyField: this.keyField });
