@@ -53,3 +53,13 @@ Feature: Context tools over the active context packages
     Then the command succeeds
     And the envelope data "fragments.0.uko_node" is "constraint.consent"
     And the envelope data "fragments.0.provenance.location" is "warm:builtin/context-records:active"
+
+  Scenario: historical context requests recall a record as it was before an upsert
+    Given I ran "ep context upsert --json '{\"key\": \"constraint.consent\", \"kind\": \"constraint\", \"content\": \"Consent is optional for internal pilots.\"}'"
+    When I run "ep tools call builtin/request-context --json" with the JSON argument:
+      """
+      {"purpose": "consent question for human surveys", "temporal": "historical"}
+      """
+    Then the command succeeds
+    And the envelope data "fragments.0.provenance.location" is "cold:builtin/context-records:history"
+    And the envelope data "fragments.0.content" mentions "cannot be skipped or revisited"

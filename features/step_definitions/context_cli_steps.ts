@@ -100,3 +100,7 @@ When('I run each of these commands, and each succeeds:', async function (this: E
     assert.equal(run.exitCode, 0, `${line}\n${run.stdout}`);
   }
 });
+
+Then('the envelope data {string} mentions {string}', function (this: EpWorld, field: string, text: string) {
+  assert.ok(String(readPath(this.lastEnvelope.data, field)).includes(text), `${field} = ${readPath(this.lastEnvelope.data, field)}`);
+});

@@ -40,6 +40,13 @@ export class ContextRecordsService implements ContextRecordsContract {
     this.reader = new PackageReadCache(services.store, services.cacheDir);
   }
 
+  /** The read packages, absolute and as shown, in order. */
+  async readPaths(target: ReadTarget = {}): Promise<{ absolute: string; shown: string }[]> {
+    const { cwd } = this.services;
+    const paths = await resolveReadPaths(cwd, target.paths ?? []);
+    return paths.map((absolute) => ({ absolute, shown: displayPath(cwd, absolute) }));
+  }
+
   /** Loads the read packages (in order, concurrently) into one corpus. */
   async corpus(target: ReadTarget = {}): Promise<{ corpus: ContextCorpus; shown: string[]; warnings: ContextWarning[] }> {
     const { cwd } = this.services;

@@ -1,0 +1,48 @@
+import type { ContextRecord, ContextSourceContract } from '../crp/contracts.js';
+import { isEpError } from '../kernel/errors.js';
+import { canonicalJson } from '../records/json.js';
+import type { PackageStoreContract } from '../storage/package-store-contract.js';
+import type { ContextRecordsService } from './context-records-service.js';
+
+export const CONTEXT_HISTORY_SOURCE_ID = 'builtin/context-records:history';
+
+/** Earlier commits read per package: history is for recall, and each revision costs a load. */
+export const DEFAULT_HISTORY_REVISIONS = 5;
+
+/**
+ * Feeds the cold tier with superseded versions of records from the active packages' earlier commits: a
+ * record as it was before an upsert changed it, or one since removed. Versions equal to the current one
+ * are left out (the warm tier holds those).
+ */
+export function contextHistorySource(service: () => ContextRecordsService, store: () => PackageStoreContract,
+  maxRevisions = DEFAULT_HISTORY_REVISIONS): ContextSourceContract {
+  return {
+    id: CONTEXT_HISTORY_SOURCE_ID,
+    tier: 'cold',
+    async load() {
+      let packages: { absolute: string }[];
+      try {
+        packages = await service().readPaths();
+      } catch (error) {
+        if (isEpError(error) && error.code === 'CONTEXT_NOT_CONFIGURED') return [];
+        throw error;
+      }
+      const seen = new Set<string>();
+      const out: ContextRecord[] = [];
+      for (const { absolute } of packages) {
+        const current = await store().load(absolute);
+        for (const record of current.list) seen.add(canonicalJson(record));
+        const older = (await store().log(absolute)).slice(1, 1 + maxRevisions);
+        for (const entry of older) {
+          for (const record of (await store().load(absolute, { ref: entry.commit })).list) {
+            const identity = canonicalJson(record);
+            if (seen.has(identity) || typeof record.key !== 'string' || record.key === '') continue;
+            seen.add(identity);
+            out.push(record as ContextRecord);
+          }
+        }
+      }
+      return out;
+    },
+  };
+}
