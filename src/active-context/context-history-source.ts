@@ -1,7 +1,6 @@
 import type { ContextRecord, ContextSourceContract } from '../crp/contracts.js';
 import { isEpError } from '../kernel/errors.js';
 import { canonicalJson } from '../records/json.js';
-import type { PackageStoreContract } from '../storage/package-store-contract.js';
 import type { ContextRecordsService } from './context-records-service.js';
 
 export const CONTEXT_HISTORY_SOURCE_ID = 'builtin/context-records:history';
@@ -14,8 +13,7 @@ export const DEFAULT_HISTORY_REVISIONS = 5;
  * record as it was before an upsert changed it, or one since removed. Versions equal to the current one
  * are left out (the warm tier holds those).
  */
-export function contextHistorySource(service: () => ContextRecordsService, store: () => PackageStoreContract,
-  maxRevisions = DEFAULT_HISTORY_REVISIONS): ContextSourceContract {
+export function contextHistorySource(service: () => ContextRecordsService, maxRevisions = DEFAULT_HISTORY_REVISIONS): ContextSourceContract {
   return {
     id: CONTEXT_HISTORY_SOURCE_ID,
     tier: 'cold',
@@ -30,11 +28,11 @@ export function contextHistorySource(service: () => ContextRecordsService, store
       const seen = new Set<string>();
       const out: ContextRecord[] = [];
       for (const { absolute } of packages) {
-        const current = await store().load(absolute);
-        for (const record of current.list) seen.add(canonicalJson(record));
-        const older = (await store().log(absolute)).slice(1, 1 + maxRevisions);
-        for (const entry of older) {
-          for (const record of (await store().load(absolute, { ref: entry.commit })).list) {
+        const current = await service().reader.load(absolute);
+        for (const record of current.records) seen.add(canonicalJson(record));
+        const older = (await service().reader.commits(absolute)).slice(1, 1 + maxRevisions);
+        for (const commit of older) {
+          for (const record of await service().reader.loadRevision(absolute, commit)) {
             const identity = canonicalJson(record);
             if (seen.has(identity) || typeof record.key !== 'string' || record.key === '') continue;
             seen.add(identity);

@@ -34,7 +34,8 @@ const DEFAULT_SAVE_MESSAGE = 'Save ScenarioList';
 export class ContextRecordsService implements ContextRecordsContract {
   readonly keyField = 'key';
 
-  private readonly reader: PackageReadCache;
+  /** Package records for reads, through the digest-keyed cache. */
+  readonly reader: PackageReadCache;
 
   constructor(private readonly services: ContextRecordsServices) {
     this.reader = new PackageReadCache(services.store, services.cacheDir);

@@ -43,6 +43,28 @@ export class PackageReadCache {
     return loaded;
   }
 
+  /** The commit ids of a package's history, newest first; cached by the package file's digest like its records. */
+  async commits(file: string): Promise<string[]> {
+    const digest = this.dir ? await digestOf(file) : undefined;
+    const entry = digest ? path.join(this.dir!, `log-${digest}.json`) : undefined;
+    const cached = entry ? await readEntry(entry) : undefined;
+    if (cached) return cached.map((record) => String(record.commit));
+    const commits = (await this.store.log(file)).map((logged) => logged.commit);
+    if (entry && (await digestOf(file)) === digest) await this.write(entry, commits.map((commit) => ({ commit }))).catch(() => undefined);
+    return commits;
+  }
+
+  /** The records at one commit. A commit id names its content for good, so the entry is keyed by it alone. */
+  async loadRevision(file: string, commit: string): Promise<Scenario[]> {
+    const entry = this.dir && /^[0-9a-f]{40,64}$/.test(commit) ? path.join(this.dir, `rev-${commit}.json`) : undefined;
+    const cached = entry ? await readEntry(entry) : undefined;
+    if (cached) return cached;
+    const loaded = await this.store.load(file, { ref: commit });
+    const records = loaded.list.toArray();
+    if (entry && loaded.commit === commit && loaded.warnings.length === 0) await this.write(entry, records).catch(() => undefined);
+    return records;
+  }
+
   private async fromStore(file: string): Promise<PackageRecords> {
     const loaded = await this.store.load(file);
     return { records: loaded.list.toArray(), warnings: loaded.warnings };

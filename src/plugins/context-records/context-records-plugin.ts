@@ -41,7 +41,7 @@ export const contextRecordsPlugin = definePlugin<ContextRecordsOptions>((options
     for (const tool of contextRecordTools(records)) registry.registerValue(Tool, tool);
     registry.registerValue(ContextSource, activeContextSource(records));
     if (options.historyRevisions !== 0) {
-      registry.registerValue(ContextSource, contextHistorySource(records, () => registry.get(PackageStore), options.historyRevisions));
+      registry.registerValue(ContextSource, contextHistorySource(records, options.historyRevisions));
     }
   },
 }));
