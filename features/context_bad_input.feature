@@ -35,6 +35,7 @@ Feature: Bad input to ep context is one error envelope and changes nothing
       | a duplicate on add                    | ep context add --json '{\"key\": \"constraint.consent\"}'                       | DUPLICATE_KEY       | 5    |
       | an unknown option                     | ep context search --query humanize --bogus-option                               | USAGE_ERROR         | 2    |
       | a missing required option             | ep context get                                                                  | USAGE_ERROR         | 2    |
+      | a write option given twice           | ep context upsert --path a.ep --path b.ep --json '{\"key\": \"note.a\"}'       | USAGE_ERROR         | 2    |
       | a top-k that is not a positive number | ep context search --query humanize --top-k 0                                    | USAGE_ERROR         | 2    |
       | creating over an existing package     | ep scenarios create --from-json research_context.ep --output team_context.ep    | FILE_EXISTS         | 1    |
       | creating from a file that is no JSON  | ep scenarios create --from-json notes.ep --output new_context.ep                | INVALID_JSON        | 2    |

@@ -13,6 +13,19 @@ Feature: ep context: search, get, pack, add and upsert over the active context p
     And the envelope data "query" is "humanize survey back navigation consent randomization"
     And every match has a positive score and a scenario, best first
 
+  Scenario: stdout is exactly one JSON envelope and stderr stays quiet
+    When I run "ep context get --key constraint.consent"
+    Then stdout is exactly one ok envelope with data, status and warnings
+    And stderr is empty
+
+  Scenario: add reads the record from stdin
+    When I run "ep context add --json @-" with stdin:
+      """
+      {"key": "note.from-stdin", "kind": "note", "summary": "Piped in by an agent."}
+      """
+    Then the command succeeds
+    And "research_context.ep" holds "note.from-stdin" with "summary" = "Piped in by an agent."
+
   Scenario: search in explicit fields only
     When I run "ep context search --query 'consent humanize' --field content"
     Then the command succeeds

@@ -104,3 +104,13 @@ When('I run each of these commands, and each succeeds:', async function (this: E
 Then('the envelope data {string} mentions {string}', function (this: EpWorld, field: string, text: string) {
   assert.ok(String(readPath(this.lastEnvelope.data, field)).includes(text), `${field} = ${readPath(this.lastEnvelope.data, field)}`);
 });
+
+Then('stdout is exactly one ok envelope with data, status and warnings', function (this: EpWorld) {
+  assert.equal(this.last!.stdout.trim(), JSON.stringify(this.lastEnvelope, null, 2));
+  assert.deepEqual(Object.keys(this.lastEnvelope), ['status', 'data', 'warnings']);
+  assert.equal(this.lastEnvelope.status, 'ok');
+});
+
+Then('stderr is empty', function (this: EpWorld) {
+  assert.equal(this.last!.stderr, '');
+});
