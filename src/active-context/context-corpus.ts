@@ -20,11 +20,11 @@ export class ContextCorpus {
   readonly records: Scenario[] = [];
   /** The package each record of `records` came from. */
   readonly origins: string[] = [];
-  readonly warnings: ContextWarning[] = [];
+  /** Keys held by more than one package: every package holding each, first (the one used) first. */
+  readonly duplicates = new Map<string, string[]>();
   private readonly byKey = new Map<string, number>();
 
   constructor(packages: readonly CorpusPackage[], readonly keyField = 'key') {
-    const shadowed: string[] = [];
     for (const pkg of packages) {
       for (const record of pkg.records) {
         const key = record[keyField];
@@ -32,7 +32,9 @@ export class ContextCorpus {
           const first = this.byKey.get(key);
           if (first !== undefined) {
             // Only copies across packages are reported; a package's own duplicates are its business.
-            if (this.origins[first] !== pkg.shown) shadowed.push(`Key "${key}" is in ${this.origins[first]} and ${pkg.shown}; using ${this.origins[first]}.`);
+            const holders = this.duplicates.get(key) ?? [this.origins[first]!];
+            if (!holders.includes(pkg.shown)) holders.push(pkg.shown);
+            if (holders.length > 1) this.duplicates.set(key, holders);
             continue;
           }
           this.byKey.set(key, this.records.length);
@@ -41,10 +43,19 @@ export class ContextCorpus {
         this.origins.push(pkg.shown);
       }
     }
-    for (const message of shadowed.slice(0, MAX_DUPLICATE_WARNINGS)) this.warnings.push({ code: 'DUPLICATE_CONTEXT_KEY', message });
-    if (shadowed.length > MAX_DUPLICATE_WARNINGS) {
-      this.warnings.push({ code: 'DUPLICATE_CONTEXT_KEY', message: `${shadowed.length - MAX_DUPLICATE_WARNINGS} more keys are in more than one active package; the first package wins.` });
+  }
+
+  /** `DUPLICATE_CONTEXT_KEY` warnings for the given keys (all duplicated keys when absent), twenty at most. */
+  warningsFor(keys?: Iterable<string>): ContextWarning[] {
+    const wanted = keys === undefined ? [...this.duplicates.keys()] : [...new Set(keys)].filter((key) => this.duplicates.has(key));
+    const warnings = wanted.slice(0, MAX_DUPLICATE_WARNINGS).map((key) => {
+      const [used, ...others] = this.duplicates.get(key)!;
+      return { code: 'DUPLICATE_CONTEXT_KEY', message: `Key "${key}" is in ${used} and ${others.join(', ')}; using ${used}.` };
+    });
+    if (wanted.length > MAX_DUPLICATE_WARNINGS) {
+      warnings.push({ code: 'DUPLICATE_CONTEXT_KEY', message: `${wanted.length - MAX_DUPLICATE_WARNINGS} more keys are in more than one active package; the first package wins.` });
     }
+    return warnings;
   }
 
   /** The record with `key` and the package it came from. */

@@ -49,6 +49,7 @@ export class ContextRecordsService implements ContextRecordsContract {
   }
 
   /** Loads the read packages (in order, concurrently) into one corpus. */
+  /** The corpus, the packages as shown, and the packages' own load warnings. */
   async corpus(target: ReadTarget = {}): Promise<{ corpus: ContextCorpus; shown: string[]; warnings: ContextWarning[] }> {
     const { cwd } = this.services;
     const paths = await resolveReadPaths(cwd, target.paths ?? []);
@@ -57,14 +58,17 @@ export class ContextRecordsService implements ContextRecordsContract {
     const loaded = await Promise.all(paths.map((absolute) => this.reader.load(absolute)));
     const corpus = new ContextCorpus(loaded.map((pkg, i) => ({ shown: shown[i]!, records: pkg.records })), this.keyField);
     const loadWarnings = loaded.flatMap((pkg) => pkg.warnings.map((message) => ({ code: 'PACKAGE_WARNING', message })));
-    return { corpus, shown, warnings: [...loadWarnings, ...corpus.warnings] };
+    return { corpus, shown, warnings: loadWarnings };
   }
 
   async search(request: SearchRequest): Promise<WithWarnings<ContextSearchResult>> {
     const topK = positiveInteger(request.topK, '--top-k') ?? DEFAULT_TOP_K;
     const { corpus, shown, warnings } = await this.corpus(request);
     const matches = corpus.search(this.services.engine, request.query, { topK, ...(request.fields?.length ? { fields: request.fields } : {}) });
-    return { data: { context_path: shown[0]!, context_paths: shown, query: request.query, matches }, warnings };
+    return {
+      data: { context_path: shown[0]!, context_paths: shown, query: request.query, matches },
+      warnings: [...warnings, ...corpus.warningsFor(matches.map((match) => String(match.scenario[this.keyField])))],
+    };
   }
 
   async get(key: string, target: ReadTarget = {}): Promise<WithWarnings<ContextGetResult>> {
@@ -76,8 +80,7 @@ export class ContextRecordsService implements ContextRecordsContract {
         suggestion: 'Run `ep context search --query ...` to find the key.',
       });
     }
-    const relevant = warnings.filter((warning) => warning.code !== 'DUPLICATE_CONTEXT_KEY' || warning.message.startsWith(`Key "${key}" `));
-    return { data: { context_path: found.origin, key, scenario: found.record }, warnings: relevant };
+    return { data: { context_path: found.origin, key, scenario: found.record }, warnings: [...warnings, ...corpus.warningsFor([key])] };
   }
 
   async pack(request: PackRequest): Promise<WithWarnings<ContextPackResult>> {
@@ -110,7 +113,7 @@ export class ContextRecordsService implements ContextRecordsContract {
         included, omitted: ranked.length - packed.includedKeys.length, truncated: packed.truncated,
         ...(tokenCount === undefined ? {} : { token_count: tokenCount, tokenizer: this.services.tokenizer.name }),
       },
-      warnings,
+      warnings: [...warnings, ...corpus.warningsFor(packed.includedKeys)],
     };
   }
 

@@ -36,14 +36,15 @@ describe('ContextCorpus', () => {
     ]);
     assert.deepEqual(corpus.get('k'), { record: { key: 'k', summary: 'mine' }, origin: 'personal.ep' });
     assert.equal(corpus.get('other')?.origin, 'team.ep');
-    assert.deepEqual(corpus.warnings, [{ code: 'DUPLICATE_CONTEXT_KEY', message: 'Key "k" is in personal.ep and team.ep; using personal.ep.' }]);
+    assert.deepEqual(corpus.warningsFor(), [{ code: 'DUPLICATE_CONTEXT_KEY', message: 'Key "k" is in personal.ep and team.ep; using personal.ep.' }]);
+    assert.deepEqual(corpus.warningsFor(['other']), []);
   });
 
   it('sums up duplicate warnings past twenty', () => {
     const records: Scenario[] = Array.from({ length: 25 }, (_, i) => ({ key: `k${i}` }));
     const corpus = new ContextCorpus([{ shown: 'a.ep', records }, { shown: 'b.ep', records }]);
-    assert.equal(corpus.warnings.length, 21);
-    assert.match(corpus.warnings[20]!.message, /^5 more keys/);
+    assert.equal(corpus.warningsFor().length, 21);
+    assert.match(corpus.warningsFor()[20]!.message, /^5 more keys/);
   });
 });
 
