@@ -2,6 +2,7 @@ import { EpError, ExitCode } from '../kernel/errors.js';
 import type { ContextPackerContract } from '../context/context-packer.js';
 import type { ScenarioContext, WriteOutcome } from '../context/scenario-context.js';
 import type { ScoredScenario } from '../records/scenario-list.js';
+import type { Scenario } from '../records/scenario.js';
 import type { SearchEngineContract } from '../search/search-engine.js';
 import type { PackageStoreContract } from '../storage/package-store-contract.js';
 import type { TokenizerContract } from '../tokenizer/tokenizer.js';
@@ -48,14 +49,12 @@ export class ContextRecordsService implements ContextRecordsContract {
     return paths.map((absolute) => ({ absolute, shown: displayPath(cwd, absolute) }));
   }
 
-  /** Loads the read packages (in order, concurrently) into one corpus. */
-  /** The corpus, the packages as shown, and the packages' own load warnings. */
+  /** Loads the read packages (in order, concurrently) into one corpus, with the packages' own load warnings. */
   async corpus(target: ReadTarget = {}): Promise<{ corpus: ContextCorpus; shown: string[]; warnings: ContextWarning[] }> {
-    const { cwd } = this.services;
-    const paths = await resolveReadPaths(cwd, target.paths ?? []);
-    const shown = paths.map((absolute) => displayPath(cwd, absolute));
-    await Promise.all(paths.map((absolute, i) => assertNotDirectory(absolute, shown[i]!)));
-    const loaded = await Promise.all(paths.map((absolute) => this.reader.load(absolute)));
+    const packages = await this.readPaths(target);
+    const shown = packages.map((pkg) => pkg.shown);
+    await Promise.all(packages.map((pkg) => assertNotDirectory(pkg.absolute, pkg.shown)));
+    const loaded = await Promise.all(packages.map((pkg) => this.reader.load(pkg.absolute)));
     const corpus = new ContextCorpus(loaded.map((pkg, i) => ({ shown: shown[i]!, records: pkg.records })), this.keyField);
     const loadWarnings = loaded.flatMap((pkg) => pkg.warnings.map((message) => ({ code: 'PACKAGE_WARNING', message })));
     return { corpus, shown, warnings: loadWarnings };
@@ -126,7 +125,7 @@ export class ContextRecordsService implements ContextRecordsContract {
   }
 
   /** Validates first, then applies the change to the latest package content under its lock (one commit). */
-  private async write(request: WriteRequest, change: (context: ScenarioContext, record: ReturnType<typeof recordToWrite>) => WriteOutcome) {
+  private async write(request: WriteRequest, change: (context: ScenarioContext, record: Scenario) => WriteOutcome): Promise<WithWarnings<ContextWriteResult>> {
     const record = recordToWrite(request.record, this.keyField, request.key);
     const { cwd, store } = this.services;
     const absolute = await resolveWritePath(cwd, request.path);
@@ -142,7 +141,7 @@ export class ContextRecordsService implements ContextRecordsContract {
         context_path: shown, key: String(outcome!.record[this.keyField]), status: outcome!.status, save_status: saved.status,
         commit: saved.commit, message, scenario: outcome!.record,
       },
-      warnings: [] as ContextWarning[],
+      warnings: [],
     };
   }
 }
