@@ -63,3 +63,11 @@ Feature: Context tools over the active context packages
     Then the command succeeds
     And the envelope data "fragments.0.provenance.location" is "cold:builtin/context-records:history"
     And the envelope data "fragments.0.content" mentions "cannot be skipped or revisited"
+
+  Scenario: an MCP client with --allow-writes upserts a record, and a missing key is an error result
+    When an MCP client connects to "ep mcp --allow-writes"
+    And the client calls "builtin/context-upsert" with {"record": {"key": "note.via-mcp", "summary": "From an MCP client"}, "message": "MCP note"}
+    Then the MCP result is not an error
+    And "research_context.ep" holds "note.via-mcp" with "summary" = "From an MCP client"
+    When the client calls "builtin/context-get" with {"key": "no.such.key"}
+    Then the MCP result is an error with code "KEY_NOT_FOUND" mentioning "no.such.key"
