@@ -38,6 +38,9 @@ Feature: Bad input to ep context is one error envelope and changes nothing
       | a write option given twice           | ep context upsert --path a.ep --path b.ep --json '{\"key\": \"note.a\"}'       | USAGE_ERROR         | 2    |
       | a top-k that is not a positive number | ep context search --query humanize --top-k 0                                    | USAGE_ERROR         | 2    |
       | creating over an existing package     | ep scenarios create --from-json research_context.ep --output team_context.ep    | FILE_EXISTS         | 1    |
+      | writing into a missing directory      | ep context upsert --path nowhere/new.ep --json '{\"key\": \"note.a\"}'         | FILE_NOT_FOUND      | 3    |
+      | creating in a missing directory       | ep scenarios create --from-json .edsl/context.json --output nowhere/new.ep      | FILE_NOT_FOUND      | 3    |
+      | creating from a missing file          | ep scenarios create --from-json missing.json --output new_context.ep            | FILE_NOT_FOUND      | 3    |
       | creating from a file that is no JSON  | ep scenarios create --from-json notes.ep --output new_context.ep                | INVALID_JSON        | 2    |
       | creating from a JSON object           | ep scenarios create --from-json .edsl/context.json --output new_context.ep      | INVALID_JSON        | 2    |
 

@@ -11,7 +11,7 @@ import type {
   ContextGetResult, ContextPackResult, ContextRecordsContract, ContextSearchResult, ContextWarning, ContextWriteResult,
   PackRequest, ReadTarget, SearchRequest, WithWarnings, WriteRequest,
 } from './context-records-contract.js';
-import { assertNotDirectory, displayPath } from './package-path.js';
+import { assertNotDirectory, assertParentDirectory, displayPath } from './package-path.js';
 import { PackageReadCache } from './package-read-cache.js';
 import { recordToWrite } from './record-input.js';
 import { resolveReadPaths, resolveWritePath } from './resolve-context-paths.js';
@@ -131,6 +131,7 @@ export class ContextRecordsService implements ContextRecordsContract {
     const absolute = await resolveWritePath(cwd, request.path);
     const shown = displayPath(cwd, absolute);
     await assertNotDirectory(absolute, shown);
+    await assertParentDirectory(absolute, shown);
     // Loaded on first write only: reads served from the cache never load the package writer.
     const { ScenarioContext } = await import('../context/scenario-context.js');
     let outcome: WriteOutcome | undefined;

@@ -19,3 +19,13 @@ export async function assertNotDirectory(absolute: string, shown: string): Promi
     });
   }
 }
+
+/** A package is only created inside an existing directory; a typo in the directory is reported as such. */
+export async function assertParentDirectory(absolute: string, shown: string): Promise<void> {
+  const info = await stat(path.dirname(absolute)).catch(() => undefined);
+  if (!info?.isDirectory()) {
+    throw new EpError('FILE_NOT_FOUND', `The directory for ${shown} does not exist: ${path.dirname(absolute)}.`, {
+      exitCode: ExitCode.notFound, details: { path: shown },
+    });
+  }
+}

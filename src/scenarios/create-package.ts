@@ -5,6 +5,7 @@ import { EpError, ExitCode } from '../kernel/errors.js';
 import { readRecordsFile } from '../records/read-records-file.js';
 import { ScenarioList } from '../records/scenario-list.js';
 import type { PackageStoreContract } from '../storage/package-store-contract.js';
+import { assertParentDirectory } from '../active-context/package-path.js';
 
 /** Inputs at least this large show a progress bar (on a terminal). */
 export const PROGRESS_THRESHOLD_BYTES = 1024 * 1024;
@@ -30,6 +31,7 @@ export async function createPackage(services: { store: PackageStoreContract; dia
       suggestion: 'Choose another --output, or add records with `ep context upsert --path ...`.',
     });
   }
+  await assertParentDirectory(target, output);
   const size = (await stat(source).catch(() => undefined))?.size ?? 0;
   const showProgress = size >= PROGRESS_THRESHOLD_BYTES;
   const records = await readRecordsFile(source, showProgress ? { onProgress: (done, total) => services.diagnostics.progress('Reading records', done, total) } : {});
