@@ -3,9 +3,7 @@ Feature: Bad input to ep context is one error envelope and changes nothing
   package in the project stays byte for byte as it was.
 
   Background:
-    Given a context package "research_context.ep" with the humanize records
-    And a context package "team_context.ep" with the team records
-    And a folder, a plain file, a Survey package and a corrupt package beside them
+    Given the packages "research_context.ep" and "team_context.ep", a folder, a plain file, a Survey package and a corrupt package
     And I ran "ep context use --path research_context.ep"
     And I note every file in the project
 

@@ -3,10 +3,7 @@ Feature: Several active context packages read as one corpus
   across packages; each result names its package; a key in several packages resolves to the first.
 
   Background:
-    Given a context package "personal_context.ep" with the personal records
-    And a context package "team_context.ep" with the team records
-    And I ran "ep context use --path personal_context.ep"
-    And I ran "ep context use --path team_context.ep --append"
+    Given "personal_context.ep" with the personal records and "team_context.ep" with the team records are the active contexts
 
   Scenario: search ranks records of both packages together and names their packages
     When I run "ep context search --query 'conjoint pricing pilot'"

@@ -13,9 +13,18 @@ Given('the {word} records as a JSON {word} file {string}', async function (this:
   await this.writeFile(file, format === 'array' ? JSON.stringify(records, null, 2) : records.map((record) => JSON.stringify(record)).join('\n'));
 });
 
-Given('a folder, a plain file, a Survey package and a corrupt package beside them', async function (this: EpWorld) {
+Given('the packages {string} and {string}, a folder, a plain file, a Survey package and a corrupt package', async function (this: EpWorld, research: string, team: string) {
+  await writeContextPackage(this, research, 'humanize');
+  await writeContextPackage(this, team, 'team');
   await writeBadPackages(this);
 });
+
+Given('{string} with the {word} records and {string} with the {word} records are the active contexts',
+  async function (this: EpWorld, first: string, firstSet: string, second: string, secondSet: string) {
+    await writeContextPackage(this, first, firstSet);
+    await writeContextPackage(this, second, secondSet);
+    for (const args of [['--path', first], ['--path', second, '--append']]) assert.equal((await this.ep(['context', 'use', ...args])).exitCode, 0);
+  });
 
 Given('I ran {string}', async function (this: EpWorld, commandLine: string) {
   const run = await this.ep(commandLine);
