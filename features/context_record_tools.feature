@@ -7,12 +7,16 @@ Feature: Context tools over the active context packages
     Given a context package "research_context.ep" with the humanize records
     And I ran "ep context use --path research_context.ep"
 
-  Scenario: the read tools are read-only and idempotent, the write tools write
+  Scenario: the read tools are read-only and idempotent
     When I run "ep tools list"
     Then the tool "builtin/context-search" is listed as "read_only"
     And the tool "builtin/context-get" is listed as "idempotent"
     And the tool "builtin/context-pack" is listed as "read_only"
-    And the tool "builtin/context-upsert" is listed as "writes"
+    And the tool "builtin/context-history" is listed as "read_only"
+
+  Scenario: the write tools write
+    When I run "ep tools list"
+    Then the tool "builtin/context-upsert" is listed as "writes"
     And the tool "builtin/context-add" is listed as "writes"
 
   Scenario: context-search answers like ep context search, with warnings beside the data

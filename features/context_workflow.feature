@@ -15,8 +15,9 @@ Feature: The research agent workflow
       ep context pack --query 'plan a conjoint pricing pilot' --top-k 8 --char-budget 3000
       ep context upsert --key preference.default_pilot_model --json '{"key": "preference.default_pilot_model", "kind": "user_preference", "summary": "User prefers lower-cost models for pilot studies unless quality risk is high.", "tags": ["models", "cost", "pilot"]}' --message 'Update default pilot model preference'
       ep context upsert --key study.pricing-pilot-2026-07 --json @study_context.json --message 'Add pricing pilot context'
+      ep context history
       """
-    Then the commit messages of "personal_context.ep" are, newest first:
+    Then the history messages are, newest first:
       | Add pricing pilot context             |
       | Update default pilot model preference |
       | Create ScenarioList                   |

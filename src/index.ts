@@ -33,9 +33,9 @@ export { GitPackageStore, type GitPackageStoreOptions } from './storage/git-pack
 export type { PackageStoreContract, LoadedPackage, SaveResult, PackageDiff, LogEntry, PushResult } from './storage/package-store-contract.js';
 export { pythonJsonDumps } from './storage/json/python-json-writer.js';
 export { parseJsonPreservingNumbers } from './storage/json/record-json-parser.js';
-export { searchContext, getContextRecord, packContext, addContextRecord, upsertContextRecord } from './api/context-records.js';
+export { searchContext, getContextRecord, packContext, addContextRecord, upsertContextRecord, contextHistory } from './api/context-records.js';
 export type {
-  ContextRecordsContract, ContextSearchResult, ContextGetResult, ContextPackResult, ContextWriteResult, ContextMatch, ContextWarning,
+  ContextRecordsContract, ContextSearchResult, ContextGetResult, ContextHistoryResult, ContextPackResult, ContextWriteResult, ContextMatch, ContextWarning,
   SearchRequest as ContextSearchRequest, PackRequest as ContextPackRequest, WriteRequest as ContextWriteRequest, WithWarnings,
 } from './active-context/context-records-contract.js';
 export { createScenarioPackage, type CreatePackageResult } from './api/scenarios.js';

@@ -123,3 +123,7 @@ Then('stdout is exactly one ok envelope with data, status and warnings', functio
 Then('stderr is empty', function (this: EpWorld) {
   assert.equal(this.last!.stderr, '');
 });
+
+Then('the history messages are, newest first:', function (this: EpWorld, table: { raw(): string[][] }) {
+  assert.deepEqual(this.lastEnvelope.data.commits.map((entry: { message: string }) => entry.message), table.raw().map((row) => row[0]));
+});

@@ -55,6 +55,15 @@ export function contextRecordTools(records: () => ContextRecordsContract): ToolC
       },
     },
     {
+      name: 'builtin/context-history',
+      description: 'The commits of the write context (or path), newest first, with their messages.',
+      capabilities: READS,
+      inputSchema: { type: 'object', additionalProperties: false, properties: { path: { type: 'string', minLength: 1, description: 'The package instead of the default write context.' } } },
+      async call(input: { path?: string }) {
+        return flatten(await records().history(opt('path', input.path)));
+      },
+    },
+    {
       name: 'builtin/context-upsert',
       description: 'Replace the record with the same key in the write context, or append it; one commit with the message.',
       capabilities: ['writes', 'idempotent'],

@@ -57,6 +57,12 @@ export interface ContextWriteResult {
   readonly scenario: Scenario;
 }
 
+export interface ContextHistoryResult {
+  readonly context_path: string;
+  /** Newest first. */
+  readonly commits: { commit: string; message: string; timestamp: string }[];
+}
+
 /** A result with the warnings the envelope (or a tool's output) carries beside it. */
 export interface WithWarnings<T> {
   readonly data: T;
@@ -97,4 +103,6 @@ export interface ContextRecordsContract {
   pack(request: PackRequest): Promise<WithWarnings<ContextPackResult>>;
   add(request: WriteRequest): Promise<WithWarnings<ContextWriteResult>>;
   upsert(request: WriteRequest): Promise<WithWarnings<ContextWriteResult>>;
+  /** The commits of the write context (or `path`), newest first, with their messages. */
+  history(target?: { path?: string }): Promise<WithWarnings<ContextHistoryResult>>;
 }

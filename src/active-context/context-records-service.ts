@@ -8,7 +8,7 @@ import type { PackageStoreContract } from '../storage/package-store-contract.js'
 import type { TokenizerContract } from '../tokenizer/tokenizer.js';
 import { ContextCorpus } from './context-corpus.js';
 import type {
-  ContextGetResult, ContextPackResult, ContextRecordsContract, ContextSearchResult, ContextWarning, ContextWriteResult,
+  ContextGetResult, ContextHistoryResult, ContextPackResult, ContextRecordsContract, ContextSearchResult, ContextWarning, ContextWriteResult,
   PackRequest, ReadTarget, SearchRequest, WithWarnings, WriteRequest,
 } from './context-records-contract.js';
 import { assertNotDirectory, assertParentDirectory, displayPath } from './package-path.js';
@@ -122,6 +122,15 @@ export class ContextRecordsService implements ContextRecordsContract {
 
   upsert(request: WriteRequest): Promise<WithWarnings<ContextWriteResult>> {
     return this.write(request, (context, record) => context.upsert(record));
+  }
+
+  async history(target: { path?: string } = {}): Promise<WithWarnings<ContextHistoryResult>> {
+    const { cwd, store } = this.services;
+    const absolute = await resolveWritePath(cwd, target.path);
+    const shown = displayPath(cwd, absolute);
+    await assertNotDirectory(absolute, shown);
+    const commits = (await store.log(absolute)).map(({ commit, message, timestamp }) => ({ commit, message, timestamp }));
+    return { data: { context_path: shown, commits }, warnings: [] };
   }
 
   /** Validates first, then applies the change to the latest package content under its lock (one commit). */

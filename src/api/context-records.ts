@@ -1,10 +1,10 @@
 import type {
-  ContextGetResult, ContextPackResult, ContextSearchResult, ContextWriteResult, PackRequest, ReadTarget, SearchRequest, WithWarnings, WriteRequest,
+  ContextGetResult, ContextHistoryResult, ContextPackResult, ContextSearchResult, ContextWriteResult, PackRequest, ReadTarget, SearchRequest, WithWarnings, WriteRequest,
 } from '../active-context/context-records-contract.js';
 import { ContextRecords } from '../kernel/tokens.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
 
-export type { ContextGetResult, ContextPackResult, ContextSearchResult, ContextWriteResult, PackRequest, SearchRequest, WithWarnings, WriteRequest };
+export type { ContextGetResult, ContextHistoryResult, ContextPackResult, ContextSearchResult, ContextWriteResult, PackRequest, SearchRequest, WithWarnings, WriteRequest };
 
 /** Ranks the records of the active context packages (or `paths`), read as one corpus. */
 export function searchContext(request: SearchRequest, options: RuntimeOptions = {}): Promise<WithWarnings<ContextSearchResult>> {
@@ -19,6 +19,11 @@ export function getContextRecord(key: string, target: ReadTarget = {}, options: 
 /** Prompt-ready lines for the best matches within the character and/or token budget. */
 export function packContext(request: PackRequest, options: RuntimeOptions = {}): Promise<WithWarnings<ContextPackResult>> {
   return withRuntime(options, (runtime) => runtime.get(ContextRecords).pack(request));
+}
+
+/** The commits of the write context (or `path`), newest first, with their messages. */
+export function contextHistory(target: { path?: string } = {}, options: RuntimeOptions = {}): Promise<WithWarnings<ContextHistoryResult>> {
+  return withRuntime(options, (runtime) => runtime.get(ContextRecords).history(target));
 }
 
 /** Appends a record to the write context (one commit); an existing key is `DUPLICATE_KEY`. */

@@ -8,12 +8,13 @@ import { contextGetCommand } from './get.js';
 import { contextPackCommand } from './pack.js';
 import { contextAddCommand } from './add.js';
 import { contextUpsertCommand } from './upsert.js';
+import { contextHistoryCommand } from './history.js';
 
 export const contextCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'context <command>',
   describe: 'Durable working context: choose active packages, search, get, pack, add and upsert records',
   builder: (yargs) => yargs.command(contextUseCommand).command(contextCurrentCommand).command(contextClearCommand)
     .command(contextSearchCommand).command(contextGetCommand).command(contextPackCommand)
-    .command(contextAddCommand).command(contextUpsertCommand),
+    .command(contextAddCommand).command(contextUpsertCommand).command(contextHistoryCommand),
   handler: () => undefined,
 };
