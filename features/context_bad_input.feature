@@ -29,6 +29,8 @@ Feature: Bad input to ep context is one error envelope and changes nothing
       | writing into an EDSL Survey package   | ep context upsert --path survey.ep --json '{\"key\": \"note.a\"}'               | UNSUPPORTED_OBJECT  | 5    |
       | a corrupt package                     | ep context get --key constraint.consent --path corrupt.ep                       | INVALID_PACKAGE     | 5    |
       | a corrupt package among active ones   | ep context pack --query humanize --path research_context.ep --path corrupt.ep   | INVALID_PACKAGE     | 5    |
+      | history of a file that is no package  | ep context history --path notes.ep                                              | INVALID_PACKAGE     | 5    |
+      | history of a missing package          | ep context history --path missing.ep                                            | FILE_NOT_FOUND      | 3    |
       | a missing key on get                  | ep context get --key no.such.key                                                | KEY_NOT_FOUND       | 3    |
       | a duplicate on add                    | ep context add --json '{\"key\": \"constraint.consent\"}'                       | DUPLICATE_KEY       | 5    |
       | an unknown option                     | ep context search --query humanize --bogus-option                               | USAGE_ERROR         | 2    |
