@@ -3,10 +3,11 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { build } from './build.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
-if (spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+if (build() !== 0) process.exit(1);
 // Bench names filter; `--option value` and `--option=value` pass through to every benchmark.
 const filters = [];
 const extra = [];

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { build } from './build.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
@@ -13,7 +14,7 @@ let passed = 0;
 let failed = 0;
 
 console.log('== type check and build (tsc)');
-if (run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']) !== 0) {
+if (build() !== 0) {
   failed += 1;
   finish();
 }

@@ -45,3 +45,16 @@ export { OpenAIChatRuntime } from './models/openai-chat-model.js';
 export { CommandModelRuntime } from './models/command-model.js';
 export { runInSession, runAgent, type SessionRunOptions, type SessionRun, type AgentRunOptions, type AgentRunResult } from './api/session.js';
 export { listSessions, showSession, deleteSession } from './api/sessions.js';
+export { ScenarioContext, type ScenarioContextOptions, type DuplicateHandling, type WriteOutcome, type PackOptions } from './context/scenario-context.js';
+export { LinePacker } from './context/line-packer.js';
+export type { ContextPackerContract, PackRequest, PackResult } from './context/context-packer.js';
+export { GitPackageStore, type GitPackageStoreOptions } from './storage/git-package-store.js';
+export type { PackageStoreContract, LoadedPackage, SaveResult, PackageDiff, LogEntry, PushResult } from './storage/package-store-contract.js';
+export { pythonJsonDumps } from './storage/json/python-json-writer.js';
+export { parseJsonPreservingNumbers } from './storage/json/record-json-parser.js';
+export { searchContext, getContextRecord, packContext, addContextRecord, upsertContextRecord, contextHistory } from './api/context-records.js';
+export type {
+  ContextRecordsContract, ContextSearchResult, ContextGetResult, ContextHistoryResult, ContextPackResult, ContextWriteResult, ContextMatch, ContextWarning,
+  SearchRequest as ContextSearchRequest, PackRequest as ContextPackRequest, WriteRequest as ContextWriteRequest, WithWarnings,
+} from './active-context/context-records-contract.js';
+export { createScenarioPackage, type CreatePackageResult } from './api/scenarios.js';

@@ -7,6 +7,7 @@ import { contextCommand } from './commands/context/index.js';
 import { demoCommand } from './commands/demo/index.js';
 import { mcpCommand } from './commands/mcp/index.js';
 import { pluginsCommand } from './commands/plugins/index.js';
+import { scenariosCommand } from './commands/scenarios/index.js';
 import { toolsCommand } from './commands/tools/index.js';
 import { runCommandModule } from './commands/run/index.js';
 import { sessionCommand } from './commands/session/index.js';
@@ -25,6 +26,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<void
     .command(demoCommand)
     .command(mcpCommand)
     .command(pluginsCommand)
+    .command(scenariosCommand)
     .command(toolsCommand)
     .command(runCommandModule)
     .command(sessionCommand)

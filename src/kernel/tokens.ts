@@ -11,6 +11,9 @@ import type { TokenizerContract } from '../tokenizer/tokenizer.js';
 import type { ContextAssemblerContract, ContextSourceContract, ContextTiersContract } from '../crp/contracts.js';
 import type { SessionStoreContract } from '../session-store/session-store.js';
 import type { ModelRuntimeContract } from '../models/model-runtime.js';
+import type { PackageStoreContract } from '../storage/package-store-contract.js';
+import type { ContextPackerContract } from '../context/context-packer.js';
+import type { ContextRecordsContract } from '../active-context/context-records-contract.js';
 
 /** Progress and log lines for humans, on stderr; never on stdout. */
 export interface Diagnostics extends DiagnosticsContract {}
@@ -58,3 +61,14 @@ export const SessionStore = createToken<SessionStore>('ep.SessionStore');
 /** The selected model runtime ("send this prompt, get a reply"): scripted by default. */
 export interface ModelRuntime extends ModelRuntimeContract {}
 export const ModelRuntime = createToken<ModelRuntime>('ep.ModelRuntime');
+/** Durable ScenarioLists: EDSL's git-backed `.ep` packages (load, save, update, history, remotes). */
+export interface PackageStore extends PackageStoreContract {}
+export const PackageStore = createToken<PackageStore>('ep.PackageStore');
+
+/** Renders ranked context records into a bounded prompt fragment (`ScenarioContext.pack`). */
+export interface ContextPacker extends ContextPackerContract {}
+export const ContextPacker = createToken<ContextPacker>('ep.ContextPacker');
+
+/** Search, get and pack over the active context packages as one corpus; add and upsert into the write context. */
+export interface ContextRecords extends ContextRecordsContract {}
+export const ContextRecords = createToken<ContextRecords>('ep.ContextRecords');

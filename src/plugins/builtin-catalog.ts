@@ -12,6 +12,9 @@ import { sessionStorePlugin } from './session-store/session-store-plugin.js';
 import { scriptedModelPlugin } from './model-scripted/model-scripted-plugin.js';
 import { openAIModelPlugin } from './model-openai/model-openai-plugin.js';
 import { commandModelPlugin } from './model-command/model-command-plugin.js';
+import { storageEpPlugin } from './storage-ep/storage-ep-plugin.js';
+import { contextPackPlugin } from './context-pack/context-pack-plugin.js';
+import { contextRecordsPlugin } from './context-records/context-records-plugin.js';
 
 export interface BuiltinPluginEntry {
   readonly id: string;
@@ -38,4 +41,7 @@ export const BUILTIN_PLUGINS: readonly BuiltinPluginEntry[] = [
   { id: 'builtin/model-scripted', factory: scriptedModelPlugin, enabledByDefault: true },
   { id: 'builtin/model-openai', factory: openAIModelPlugin, enabledByDefault: false },
   { id: 'builtin/model-command', factory: commandModelPlugin, enabledByDefault: false },
+  { id: 'builtin/storage-ep', factory: storageEpPlugin, enabledByDefault: true },
+  { id: 'builtin/context-pack', factory: contextPackPlugin, enabledByDefault: true },
+  { id: 'builtin/context-records', factory: contextRecordsPlugin, enabledByDefault: true },
 ];

@@ -3,10 +3,18 @@ import type { GlobalArgs } from '../../run-command.js';
 import { contextClearCommand } from './clear.js';
 import { contextCurrentCommand } from './current.js';
 import { contextUseCommand } from './use.js';
+import { contextSearchCommand } from './search.js';
+import { contextGetCommand } from './get.js';
+import { contextPackCommand } from './pack.js';
+import { contextAddCommand } from './add.js';
+import { contextUpsertCommand } from './upsert.js';
+import { contextHistoryCommand } from './history.js';
 
 export const contextCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'context <command>',
   describe: 'Durable working context: choose active packages, search, get, pack, add and upsert records',
-  builder: (yargs) => yargs.command(contextUseCommand).command(contextCurrentCommand).command(contextClearCommand),
+  builder: (yargs) => yargs.command(contextUseCommand).command(contextCurrentCommand).command(contextClearCommand)
+    .command(contextSearchCommand).command(contextGetCommand).command(contextPackCommand)
+    .command(contextAddCommand).command(contextUpsertCommand).command(contextHistoryCommand),
   handler: () => undefined,
 };

@@ -1,0 +1,41 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ScenarioList } from '../src/records/scenario-list.js';
+import { GitPackageStore } from '../src/storage/git-package-store.js';
+import { EP_BIN, row, timeCommand } from './support/measure.js';
+
+/**
+ * `ep context get` and `ep context search` on a 10,000-record package, each the median of fresh CLI
+ * processes, against `node -e 0` measured in the same run. Target: each under 300 ms.
+ */
+const runs = Number(process.env.BENCH_RUNS ?? 9);
+const size = Number(process.env.BENCH_RECORDS ?? 10_000);
+const topics = ['pricing', 'conjoint', 'pilot', 'humanize', 'navigation', 'consent', 'budget', 'model', 'panel', 'survey'];
+
+function records() {
+  return Array.from({ length: size }, (_, i) => ({
+    key: `note.${String(i).padStart(5, '0')}`,
+    kind: i % 3 === 0 ? 'study_note' : 'note',
+    summary: `Finding ${i} on ${topics[i % topics.length]} and ${topics[(i * 7) % topics.length]} for study ${i % 97}.`,
+    tags: [topics[i % topics.length]!, topics[(i + 3) % topics.length]!],
+  }));
+}
+
+const dir = await mkdtemp(path.join(tmpdir(), 'ep-bench-context-'));
+try {
+  const file = path.join(dir, 'research_context.ep');
+  await new GitPackageStore().save(file, new ScenarioList(records()));
+  const env = { ...process.env, EP_HOME: path.join(dir, '.ep-home') };
+  const node = timeCommand(process.execPath, ['-e', '0'], runs, dir, env);
+  const get = timeCommand(process.execPath, [EP_BIN, 'context', 'get', '--path', file, '--key', 'note.05000'], runs, dir, env);
+  const search = timeCommand(process.execPath, [EP_BIN, 'context', 'search', '--path', file, '--query', 'conjoint pricing pilot', '--top-k', '10'], runs, dir, env);
+  console.log('# ep context on a %d-record package (median of %d fresh processes; ratio to `node -e 0`)', size, runs);
+  console.log(row('node -e 0 (reference)', node));
+  console.log(row('ep context get --key', get, node));
+  console.log(row('ep context search --query --top-k 10', search, node));
+  const over = [['get', get], ['search', search]].filter(([, ms]) => (ms as number) >= 300).map(([name]) => name);
+  console.log(over.length ? `# over the 300 ms target: ${over.join(', ')}` : '# both under the 300 ms target');
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,273 @@
+import { Given, Then, When } from '@cucumber/cucumber';
+import assert from 'node:assert/strict';
+import { execa } from 'execa';
+import { rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { EpWorld } from '../support/world.js';
+import { ScenarioList } from '../../src/records/scenario-list.js';
+import type { Scenario } from '../../src/records/scenario.js';
+import { ScenarioContext } from '../../src/context/scenario-context.js';
+import { pythonJsonDumps } from '../../src/storage/json/python-json-writer.js';
+import type { LoadedPackage, SaveResult } from '../../src/storage/package-store-contract.js';
+import { archiveFiles, exists, keyedRecords, leftoverTempEntries, listMembers, plainGit, richRecords, store, unpack, workerScript } from '../support/storage-driver.js';
+
+const records = (world: EpWorld) => world.values.get('records') as Scenario[];
+const loaded = (world: EpWorld) => world.values.get('loaded') as LoadedPackage;
+
+async function save(world: EpWorld, file: string, list: Scenario[], message?: string): Promise<SaveResult> {
+  const result = await store().save(world.resolve(file), new ScenarioList(list), message === undefined ? {} : { message });
+  world.values.set('saveResult', result);
+  return result;
+}
+
+async function tryLoad(world: EpWorld, file: string, ref?: string, options = {}): Promise<void> {
+  world.values.delete('loadError');
+  try {
+    world.values.set('loaded', await store(options).load(world.resolve(file), ref === undefined ? {} : { ref }));
+  } catch (error) {
+    world.values.set('loadError', error);
+  }
+}
+
+export async function upsertKey(world: EpWorld, file: string, key: string, message: string): Promise<void> {
+  await ScenarioContext.update(world.resolve(file), (context) => {
+    context.upsert({ key, kind: 'note', summary: `A note for ${key}` });
+  }, { message });
+}
+
+Given('records with unicode, nested objects, lists, nulls, integers and floats', function (this: EpWorld) {
+  this.values.set('records', richRecords());
+});
+
+Given('{int} keyed records', function (this: EpWorld, count: number) {
+  this.values.set('records', keyedRecords(count));
+});
+
+Given('a package {string} saved from {int} keyed records', async function (this: EpWorld, file: string, count: number) {
+  this.values.set('records', keyedRecords(count));
+  await save(this, file, keyedRecords(count));
+});
+
+Given('a package {string} saved from the records A, B and C', async function (this: EpWorld, file: string) {
+  await save(this, file, [{ key: 'A' }, { key: 'B' }, { key: 'C' }]);
+});
+
+When('I save the records to {string}', async function (this: EpWorld, file: string) {
+  await save(this, file, records(this));
+});
+
+When('I save the records to {string} with the message {string}', async function (this: EpWorld, file: string, message: string) {
+  await save(this, file, records(this), message);
+});
+
+When('I save A edited, B, C and a copy of C to {string}', async function (this: EpWorld, file: string) {
+  await save(this, file, [{ key: 'A', edited: true }, { key: 'B' }, { key: 'C' }, { key: 'C' }]);
+});
+
+When('I load {string}', async function (this: EpWorld, file: string) {
+  this.values.set('loaded', await store().load(this.resolve(file)));
+});
+
+When('I load {string} at {string}', async function (this: EpWorld, file: string, ref: string) {
+  await tryLoad(this, file, ref);
+  if (this.values.has('loadError') && ref !== 'no-such-branch') throw this.values.get('loadError');
+});
+
+When('I try to load {string}', async function (this: EpWorld, file: string) {
+  await tryLoad(this, file);
+});
+
+When('I try to load {string} at {string}', async function (this: EpWorld, file: string, ref: string) {
+  await tryLoad(this, file, ref);
+});
+
+When('I try to load {string} allowing at most {int} members', async function (this: EpWorld, file: string, maxEntries: number) {
+  await tryLoad(this, file, undefined, { maxEntries });
+});
+
+When('I upsert the key {string} into {string} with the message {string}', async function (this: EpWorld, key: string, file: string, message: string) {
+  await upsertKey(this, file, key, message);
+});
+
+When('I change {string}, remove {string} and add {string} in {string}', async function (this: EpWorld, changed: string, removed: string, added: string, file: string) {
+  await store().update(this.resolve(file), (list) => new ScenarioList([
+    ...list.toArray().filter((record) => record.key !== removed).map((record) => (record.key === changed ? { ...record, summary: 'Changed' } : record)),
+    { key: added, summary: 'Added' },
+  ]));
+});
+
+When('I diff {string} from {string} to {string}', async function (this: EpWorld, file: string, from: string, to: string) {
+  this.values.set('diff', await store().diff(this.resolve(file), from, to));
+});
+
+Given('a bare git repository {string}', async function (this: EpWorld, name: string) {
+  await execa('git', ['init', '-q', '--bare', '-b', 'main', this.resolve(name)]);
+});
+
+When('I push {string} to {string}', async function (this: EpWorld, file: string, remote: string) {
+  await store().push(this.resolve(file), this.resolve(remote));
+});
+
+When('I pull {string} into {string}', async function (this: EpWorld, remote: string, file: string) {
+  await store().pull(this.resolve(file), this.resolve(remote));
+});
+
+Given('a file {string} that is not a zip archive', async function (this: EpWorld, file: string) {
+  await this.writeFile(file, 'just some notes\n');
+});
+
+Then('the loaded records equal the saved records', function (this: EpWorld) {
+  assert.deepEqual(loaded(this).list.toArray(), records(this));
+});
+
+Then('every scenario file in {string} is Python\'s JSON of its record', async function (this: EpWorld, file: string) {
+  const files = await archiveFiles(this.resolve(file));
+  const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json']));
+  manifest.scenario_order.forEach((id: string, i: number) => {
+    const text = new TextDecoder().decode(files[`scenarios/${id}.json`]);
+    assert.match(text, /^[\x0a\x20-\x7e]*$/, 'only printable ASCII and newlines');
+    assert.equal(text, pythonJsonDumps(records(this)[i]!));
+  });
+});
+
+Then('the save status is {string}', function (this: EpWorld, status: string) {
+  assert.equal((this.values.get('saveResult') as SaveResult).status, status);
+});
+
+Then('{string} unpacks to a clean git worktree whose HEAD commit is {string} by {string}', async function (this: EpWorld, file: string, message: string, author: string) {
+  const dir = await unpack(this, this.resolve(file));
+  assert.equal(await plainGit(dir, ['status', '--porcelain']), '');
+  assert.equal(await plainGit(dir, ['log', '-1', '--format=%s|%an <%ae>|%cn <%ce>']), `${message}|${author}|${author}`);
+  assert.equal(await plainGit(dir, ['rev-parse', '--abbrev-ref', 'HEAD']), 'main');
+});
+
+Then('{string} holds only sorted regular files, no hooks, and has mode {int}', async function (this: EpWorld, file: string, mode: number) {
+  const members = await listMembers(this.resolve(file));
+  const names = members.map((member) => member.name);
+  assert.deepEqual(names, [...names].sort());
+  assert.ok(members.every((member) => (member.unixMode & 0o170000) === 0o100000), 'regular files only');
+  assert.ok(!names.some((name) => name.startsWith('.git/hooks/')), 'no hooks');
+  assert.ok(names.includes('.git/HEAD') && names.includes('manifest.json'));
+  assert.equal(((await stat(this.resolve(file))).mode & 0o777).toString(8), String(mode));
+});
+
+Then('the history of {string} has {int} commit(s)', async function (this: EpWorld, file: string, count: number) {
+  assert.equal((await store().log(this.resolve(file))).length, count);
+});
+
+Then('the latest commit message of {string} is {string}', async function (this: EpWorld, file: string, message: string) {
+  assert.equal((await store().log(this.resolve(file)))[0]!.message, message);
+});
+
+Then('every commit of {string} has an ISO-8601 UTC timestamp', async function (this: EpWorld, file: string) {
+  for (const entry of await store().log(this.resolve(file))) {
+    assert.match(entry.timestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+    assert.match(entry.commit, /^[0-9a-f]{40}$/);
+  }
+});
+
+Then('the scenario order of {string} is {string}', async function (this: EpWorld, file: string, order: string) {
+  const files = await archiveFiles(this.resolve(file));
+  assert.deepEqual(JSON.parse(new TextDecoder().decode(files['manifest.json'])).scenario_order, order.split(','));
+});
+
+Then('{string} has no file {string}', async function (this: EpWorld, file: string, member: string) {
+  assert.equal((await archiveFiles(this.resolve(file)))[member], undefined);
+});
+
+Then('the diff adds {string}, removes {string} and changes {string}', function (this: EpWorld, added: string, removed: string, changed: string) {
+  const diff = this.values.get('diff') as { by: string; added: Scenario[]; removed: Scenario[]; changed: Array<{ key: string }> };
+  assert.equal(diff.by, 'key');
+  assert.deepEqual(diff.added.map((record) => record.key), [added]);
+  assert.deepEqual(diff.removed.map((record) => record.key), [removed]);
+  assert.deepEqual(diff.changed.map((change) => change.key), [changed]);
+});
+
+Then('{string} has the same records and history as {string}', async function (this: EpWorld, copy: string, original: string) {
+  const [a, b] = await Promise.all([store().load(this.resolve(copy)), store().load(this.resolve(original))]);
+  assert.deepEqual(a.list.toArray(), b.list.toArray());
+  assert.deepEqual(await store().log(this.resolve(copy)), await store().log(this.resolve(original)));
+});
+
+Then('loading fails with {string} naming {string}', function (this: EpWorld, code: string, file: string) {
+  const error = this.values.get('loadError') as { code?: string; message: string; details?: { path?: string } } | undefined;
+  assert.ok(error, 'loading should have failed');
+  assert.equal(error.code, code, error.message);
+  assert.ok(error.message.includes(file), `"${error.message}" should name ${file}`);
+  assert.equal(error.details?.path, this.resolve(file));
+});
+
+Given('a package {string} with a member {}', async function (this: EpWorld, file: string, kind: string) {
+  const { unsafeArchive } = await import('../support/storage-hostile-fixtures.js');
+  await writeFile(this.resolve(file), unsafeArchive(kind));
+});
+
+Then('nothing was written outside the project directory', async function (this: EpWorld) {
+  assert.equal(await exists(path.join(path.dirname(this.dir), 'escape.txt')), false);
+  assert.equal(await exists('/tmp/absolute.txt'), false);
+});
+
+Given('a package {string} whose git config, attributes and hooks all touch a marker file', async function (this: EpWorld, file: string) {
+  const { writeHostilePackage } = await import('../support/storage-hostile-fixtures.js');
+  await writeHostilePackage(this.resolve(file), this.resolve('MARKER'));
+});
+
+When('I load, search, upsert into, log and diff {string}', async function (this: EpWorld, file: string) {
+  const context = await ScenarioContext.load(this.resolve(file));
+  assert.ok(context.search('summary').length > 0);
+  await upsertKey(this, file, 'note.hostile', 'Upsert into a hostile package');
+  assert.equal((await store().log(this.resolve(file))).length, 3);
+  assert.equal((await store().diff(this.resolve(file), 'HEAD~2', 'HEAD')).added.length, 1);
+});
+
+Then('the marker file does not exist', async function (this: EpWorld) {
+  assert.equal(await exists(this.resolve('MARKER')), false);
+});
+
+When('{int} processes each upsert {int} records into {string} at the same time', async function (this: EpWorld, processes: number, count: number, file: string) {
+  await Promise.all(Array.from({ length: processes }, (_, i) =>
+    execa(process.execPath, [workerScript('context-upsert-worker'), this.resolve(file), `worker${i}`, String(count)])));
+});
+
+Then('{string} holds {int} records', async function (this: EpWorld, file: string, count: number) {
+  const list = (await store().load(this.resolve(file))).list;
+  assert.equal(list.length, count);
+  assert.equal(new Set(list.toArray().map((record) => record.key)).size, count);
+});
+
+When('a process saving {int} records to {string} is killed mid-save', async function (this: EpWorld, count: number, file: string) {
+  const child = execa(process.execPath, [workerScript('package-save-worker'), this.resolve(file), String(count)], { reject: false });
+  const lock = `${this.resolve(file)}.lock`;
+  while (!(await exists(lock))) {
+    if (child.exitCode !== null) throw new Error('The writer finished before it could be killed.');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 200));
+  child.kill('SIGKILL');
+  const result = await child;
+  this.values.set('killed', result.signal === 'SIGKILL');
+});
+
+Then('{string} loads with either {int} or {int} records', async function (this: EpWorld, file: string, before: number, after: number) {
+  assert.equal(this.values.get('killed'), true, 'the writer was killed, not finished');
+  const list = (await store().load(this.resolve(file))).list;
+  assert.ok([before, after].includes(list.length), `${list.length} records`);
+});
+
+Then('a new save to {string} succeeds', async function (this: EpWorld, file: string) {
+  const result = await store({ lockTimeoutMs: 30_000 }).update(this.resolve(file), (list) => list.upsert('key', { key: 'after.crash' }));
+  assert.equal(result.status, 'ok');
+  assert.ok((await store().load(this.resolve(file))).list.lookup('key', 'after.crash'));
+});
+
+Then('no temporary package directories are left behind', async function (this: EpWorld) {
+  const left = await leftoverTempEntries(this, async () => {
+    await store().load(this.resolve('data.ep'), { ref: 'HEAD~0' });
+    await store().load(this.resolve('data.ep'), { ref: 'no-such-branch' }).catch(() => undefined);
+    await store().log(this.resolve('data.ep'));
+    await upsertKey(this, 'data.ep', 'note.tmp', 'Temp check');
+    await rm(this.resolve('data.ep.lock'), { force: true });
+  });
+  assert.deepEqual(left, []);
+  assert.equal((this.values.get('loadError') as { code?: string } | undefined)?.code, 'REF_NOT_FOUND');
+});

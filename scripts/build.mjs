@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Compiles with tsc into dist/, then removes outputs whose source file is gone (tsc never deletes them, and a
+// stale step definition or test would still run).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function build() {
+  const status = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')],
+    { stdio: 'inherit', cwd: root }).status;
+  if (status === 0) removeStaleOutputs(path.join(root, 'dist'));
+  return status ?? 1;
+}
+
+function removeStaleOutputs(dir) {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir)) {
+    const file = path.join(dir, entry);
+    if (statSync(file).isDirectory()) {
+      removeStaleOutputs(file);
+      continue;
+    }
+    const match = /^(.*)\.(js|js\.map|d\.ts|d\.ts\.map)$/.exec(entry);
+    if (!match) continue;
+    const source = path.join(root, path.relative(path.join(root, 'dist'), dir), `${match[1]}.ts`);
+    if (!existsSync(source)) rmSync(file);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exit(build());

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { isJsonObject } from '../records/json.js';
+import type { Scenario } from '../records/scenario.js';
+import type { PackageStoreContract } from '../storage/package-store-contract.js';
+import { writeFileAtomic } from '../util/atomic-write.js';
+
+/** Cached packages kept; older entries are removed when a new one is written. */
+const MAX_ENTRIES = 16;
+const CACHE_VERSION = 1;
+
+export interface PackageRecords {
+  readonly records: Scenario[];
+  readonly warnings: readonly string[];
+}
+
+/** `$EP_HOME/cache`, else `$XDG_CACHE_HOME/ep`, else `~/.cache/ep`; a private directory of the user's. */
+export function defaultCacheDir(env: Readonly<Record<string, string | undefined>>): string {
+  if (env.EP_HOME) return path.join(env.EP_HOME, 'cache', 'context-packages');
+  return path.join(env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'ep', 'context-packages');
+}
+
+/**
+ * The records at HEAD of a package, cached by the SHA-256 of the package file's bytes. Reading a 10,000-record
+ * package through git objects takes a few hundred milliseconds; the cached records parse in a few tens, and
+ * any change to the file (a save, a pull, a copy from a colleague) changes the digest, so a stale entry is
+ * never used. Reads only: writes always go through the store's locked update on the latest content.
+ */
+export class PackageReadCache {
+  constructor(private readonly store: PackageStoreContract, private readonly dir: string | undefined) {}
+
+  async load(file: string): Promise<PackageRecords> {
+    const digest = this.dir ? await digestOf(file) : undefined;
+    if (!digest) return this.fromStore(file);
+    const entry = path.join(this.dir!, `${digest}.json`);
+    const cached = await readEntry(entry);
+    if (cached) return { records: cached, warnings: [] };
+    const loaded = await this.fromStore(file);
+    // Only a clean load of a file that did not change meanwhile is cached.
+    if (loaded.warnings.length === 0 && (await digestOf(file)) === digest) await this.write(entry, loaded.records).catch(() => undefined);
+    return loaded;
+  }
+
+  /** The commit ids of a package's history, newest first; cached by the package file's digest like its records. */
+  async commits(file: string): Promise<string[]> {
+    const digest = this.dir ? await digestOf(file) : undefined;
+    const entry = digest ? path.join(this.dir!, `log-${digest}.json`) : undefined;
+    const cached = entry ? await readEntry(entry) : undefined;
+    if (cached) return cached.map((record) => String(record.commit));
+    const commits = (await this.store.log(file)).map((logged) => logged.commit);
+    if (entry && (await digestOf(file)) === digest) await this.write(entry, commits.map((commit) => ({ commit }))).catch(() => undefined);
+    return commits;
+  }
+
+  /** The records at one commit. A commit id names its content for good, so the entry is keyed by it alone. */
+  async loadRevision(file: string, commit: string): Promise<Scenario[]> {
+    const entry = this.dir && /^[0-9a-f]{40,64}$/.test(commit) ? path.join(this.dir, `rev-${commit}.json`) : undefined;
+    const cached = entry ? await readEntry(entry) : undefined;
+    if (cached) return cached;
+    const loaded = await this.store.load(file, { ref: commit });
+    const records = loaded.list.toArray();
+    if (entry && loaded.commit === commit && loaded.warnings.length === 0) await this.write(entry, records).catch(() => undefined);
+    return records;
+  }
+
+  private async fromStore(file: string): Promise<PackageRecords> {
+    const loaded = await this.store.load(file);
+    return { records: loaded.list.toArray(), warnings: loaded.warnings };
+  }
+
+  private async write(entry: string, records: Scenario[]): Promise<void> {
+    await mkdir(this.dir!, { recursive: true, mode: 0o700 });
+    await writeFileAtomic(entry, JSON.stringify({ version: CACHE_VERSION, records }), 0o600);
+    const names = (await readdir(this.dir!)).filter((name) => name.endsWith('.json'));
+    if (names.length <= MAX_ENTRIES) return;
+    const aged = await Promise.all(names.map(async (name) => ({ name, mtime: (await stat(path.join(this.dir!, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
+    aged.sort((a, b) => a.mtime - b.mtime);
+    await Promise.all(aged.slice(0, aged.length - MAX_ENTRIES).map(({ name }) => rm(path.join(this.dir!, name), { force: true })));
+  }
+}
+
+/** Undefined when the file cannot be read; the store then reports why, with its own error codes. */
+async function digestOf(file: string): Promise<string | undefined> {
+  try {
+    return createHash('sha256').update(await readFile(file)).digest('hex');
+  } catch {
+    return undefined;
+  }
+}
+
+async function readEntry(entry: string): Promise<Scenario[] | undefined> {
+  try {
+    const value: unknown = JSON.parse(await readFile(entry, 'utf8'));
+    if (!isJsonObject(value) || value.version !== CACHE_VERSION || !Array.isArray(value.records) || !value.records.every(isJsonObject)) return undefined;
+    return value.records as Scenario[];
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,37 @@
+import type {
+  ContextGetResult, ContextHistoryResult, ContextPackResult, ContextSearchResult, ContextWriteResult, PackRequest, ReadTarget, SearchRequest, WithWarnings, WriteRequest,
+} from '../active-context/context-records-contract.js';
+import { ContextRecords } from '../kernel/tokens.js';
+import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
+
+export type { ContextGetResult, ContextHistoryResult, ContextPackResult, ContextSearchResult, ContextWriteResult, PackRequest, SearchRequest, WithWarnings, WriteRequest };
+
+/** Ranks the records of the active context packages (or `paths`), read as one corpus. */
+export function searchContext(request: SearchRequest, options: RuntimeOptions = {}): Promise<WithWarnings<ContextSearchResult>> {
+  return withRuntime(options, (runtime) => runtime.get(ContextRecords).search(request));
+}
+
+/** The record with `key`; the first package holding it wins (a warning names the others). */
+export function getContextRecord(key: string, target: ReadTarget = {}, options: RuntimeOptions = {}): Promise<WithWarnings<ContextGetResult>> {
+  return withRuntime(options, (runtime) => runtime.get(ContextRecords).get(key, target));
+}
+
+/** Prompt-ready lines for the best matches within the character and/or token budget. */
+export function packContext(request: PackRequest, options: RuntimeOptions = {}): Promise<WithWarnings<ContextPackResult>> {
+  return withRuntime(options, (runtime) => runtime.get(ContextRecords).pack(request));
+}
+
+/** The commits of the write context (or `path`), newest first, with their messages. */
+export function contextHistory(target: { path?: string } = {}, options: RuntimeOptions = {}): Promise<WithWarnings<ContextHistoryResult>> {
+  return withRuntime(options, (runtime) => runtime.get(ContextRecords).history(target));
+}
+
+/** Appends a record to the write context (one commit); an existing key is `DUPLICATE_KEY`. */
+export function addContextRecord(request: WriteRequest, options: RuntimeOptions = {}): Promise<WithWarnings<ContextWriteResult>> {
+  return withRuntime(options, (runtime) => runtime.get(ContextRecords).add(request));
+}
+
+/** Replaces the record with the same key in the write context, or appends it (one commit). */
+export function upsertContextRecord(request: WriteRequest, options: RuntimeOptions = {}): Promise<WithWarnings<ContextWriteResult>> {
+  return withRuntime(options, (runtime) => runtime.get(ContextRecords).upsert(request));
+}

@@ -1,0 +1,19 @@
+import type { CommandModule } from 'yargs';
+import { runCommand, runtimeOptions, type GlobalArgs } from '../../run-command.js';
+import { given, singleValues, withReadPaths, type ReadArgs } from './read-options.js';
+
+interface GetArgs extends GlobalArgs, ReadArgs {
+  key: string;
+}
+
+export const contextGetCommand: CommandModule<GlobalArgs, GetArgs> = {
+  command: 'get',
+  describe: 'The record with a key (the first active package holding it wins)',
+  builder: (yargs) => withReadPaths(yargs)
+    .option('key', { type: 'string', demandOption: true, describe: 'The record key' }),
+  handler: runCommand<GetArgs>(async (args) => {
+    singleValues(args, ['key']);
+    const { getContextRecord } = await import('../../../api/context-records.js');
+    return getContextRecord(args.key, given({ paths: args.path }), runtimeOptions(args));
+  }),
+};

@@ -1,0 +1,67 @@
+import type { ScenarioList } from '../records/scenario-list.js';
+import { OpenPackage } from './package/open-package.js';
+import { diffPackage, packageLog, pullPackage, pushPackage } from './package/package-history.js';
+import type { LockOptions } from './package/package-lock.js';
+import { updatePackage, type PackageChange } from './package/package-writer.js';
+import type { LoadedPackage, LoadOptions, PackageStoreContract, SaveOptions } from './package-store-contract.js';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip/zip-reader.js';
+
+export interface GitPackageStoreOptions {
+  /** Most archive members a package may have. */
+  readonly maxEntries?: number;
+  /** Most uncompressed bytes a package may unpack to. */
+  readonly maxTotalBytes?: number;
+  /** How long a writer waits for another's lock (ms). */
+  readonly lockTimeoutMs?: number;
+  /** Age (ms) after which a lock is taken over even if its process seems alive. */
+  readonly staleLockMs?: number;
+}
+
+/** The `.ep` package store: git-backed ScenarioList packages EDSL reads and writes. */
+export class GitPackageStore implements PackageStoreContract {
+  private readonly limits: ZipLimits;
+  private readonly lock: LockOptions;
+
+  constructor(options: GitPackageStoreOptions = {}) {
+    this.limits = { maxEntries: options.maxEntries ?? DEFAULT_ZIP_LIMITS.maxEntries, maxTotalBytes: options.maxTotalBytes ?? DEFAULT_ZIP_LIMITS.maxTotalBytes };
+    this.lock = {
+      ...(options.lockTimeoutMs !== undefined ? { timeoutMs: options.lockTimeoutMs } : {}),
+      ...(options.staleLockMs !== undefined ? { staleMs: options.staleLockMs } : {}),
+    };
+  }
+
+  async load(path: string, options: LoadOptions = {}): Promise<LoadedPackage> {
+    const ref = options.ref ?? 'HEAD';
+    const opened = await OpenPackage.open(path, this.limits);
+    try {
+      const snapshot = await opened.snapshot(ref);
+      return { path, ref, commit: snapshot.commit, list: snapshot.list, scenarioIds: snapshot.scenarioOrder, warnings: snapshot.warnings };
+    } finally {
+      await opened.close();
+    }
+  }
+
+  save(path: string, list: ScenarioList, options: SaveOptions = {}) {
+    return this.update(path, () => list, options).then(({ list: _list, ...result }) => result);
+  }
+
+  update(path: string, change: PackageChange, options: SaveOptions = {}) {
+    return updatePackage(path, change, { ...options, limits: this.limits, lock: this.lock });
+  }
+
+  log(path: string, options: { ref?: string } = {}) {
+    return packageLog(path, { ...options, limits: this.limits });
+  }
+
+  diff(path: string, from: string, to = 'HEAD', options: { keyField?: string } = {}) {
+    return diffPackage(path, from, to, { ...options, limits: this.limits });
+  }
+
+  push(path: string, remote: string) {
+    return pushPackage(path, remote, { limits: this.limits });
+  }
+
+  pull(path: string, remote: string, options: { branch?: string } = {}) {
+    return pullPackage(path, remote, { ...options, limits: this.limits, lock: this.lock });
+  }
+}

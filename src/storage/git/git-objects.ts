@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+
+/** Git object hashing and parsing done in-process, so proving that a worktree equals a commit needs no git run. */
+export function blobId(content: Uint8Array): string {
+  return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
+}
+
+export interface TreeEntry {
+  readonly mode: string;
+  readonly name: string;
+  readonly id: string;
+}
+
+export function parseTree(content: Uint8Array): TreeEntry[] {
+  const entries: TreeEntry[] = [];
+  const buffer = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  let pos = 0;
+  while (pos < buffer.length) {
+    const space = buffer.indexOf(0x20, pos);
+    const nul = buffer.indexOf(0, space);
+    if (space < 0 || nul < 0 || nul + 21 > buffer.length) throw new Error('malformed tree object');
+    entries.push({ mode: buffer.toString('latin1', pos, space), name: buffer.toString('utf8', space + 1, nul), id: buffer.toString('hex', nul + 1, nul + 21) });
+    pos = nul + 21;
+  }
+  return entries;
+}
+
+/** The id of the tree holding `files` (path → blob id, regular non-executable files). */
+export function treeIdOf(files: ReadonlyMap<string, string>): string {
+  interface Dir { files: Map<string, string>; dirs: Map<string, Dir> }
+  const root: Dir = { files: new Map(), dirs: new Map() };
+  for (const [path, id] of files) {
+    const parts = path.split('/');
+    let dir = root;
+    for (const part of parts.slice(0, -1)) {
+      let next = dir.dirs.get(part);
+      if (!next) dir.dirs.set(part, (next = { files: new Map(), dirs: new Map() }));
+      dir = next;
+    }
+    dir.files.set(parts[parts.length - 1]!, id);
+  }
+  const hash = (dir: Dir): string => {
+    // Git orders entries by name, comparing directory names as if they ended in "/".
+    const entries: Array<{ sortKey: string; bytes: Buffer }> = [];
+    for (const [name, id] of dir.files) entries.push({ sortKey: name, bytes: entry('100644', name, id) });
+    for (const [name, sub] of dir.dirs) entries.push({ sortKey: `${name}/`, bytes: entry('40000', name, hash(sub)) });
+    entries.sort((a, b) => Buffer.compare(Buffer.from(a.sortKey), Buffer.from(b.sortKey)));
+    const body = Buffer.concat(entries.map((e) => e.bytes));
+    return createHash('sha1').update(`tree ${body.length}\0`).update(body).digest('hex');
+  };
+  return hash(root);
+}
+
+function entry(mode: string, name: string, id: string): Buffer {
+  return Buffer.concat([Buffer.from(`${mode} ${name}\0`), Buffer.from(id, 'hex')]);
+}
+
+export interface CommitInfo {
+  readonly tree: string;
+  readonly parents: string[];
+}
+
+export function parseCommit(content: Uint8Array): CommitInfo {
+  const text = Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
+  const header = text.slice(0, text.indexOf('\n\n') >= 0 ? text.indexOf('\n\n') : text.length);
+  const tree = /^tree ([0-9a-f]{40})$/m.exec(header)?.[1];
+  if (!tree) throw new Error('malformed commit object');
+  return { tree, parents: [...header.matchAll(/^parent ([0-9a-f]{40})$/gm)].map((m) => m[1]!) };
+}

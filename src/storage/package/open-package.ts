@@ -1,0 +1,219 @@
+import { readFile } from 'node:fs/promises';
+import { EpError, ExitCode } from '../../kernel/errors.js';
+import { isJsonObject, type JsonObject } from '../../records/json.js';
+import { ScenarioList } from '../../records/scenario-list.js';
+import type { Codebook, Scenario } from '../../records/scenario.js';
+import type { BatchObjectReader } from '../git/batch-object-reader.js';
+import { GitDirReader } from '../git/git-dir-reader.js';
+import { blobId, parseCommit, parseTree, treeIdOf } from '../git/git-objects.js';
+import { RepoDir } from '../git/repo-dir.js';
+import { parseJsonPreservingNumbers } from '../json/record-json-parser.js';
+import { DEFAULT_ZIP_LIMITS, inflateMember, readZip, type ZipLimits, type ZipMember } from '../zip/zip-reader.js';
+import { readManifest } from './manifest.js';
+
+/** A package's state at one commit. */
+export interface PackageSnapshot {
+  /** The commit read; undefined only when HEAD's objects were unreadable and the worktree was used. */
+  readonly commit: string | undefined;
+  /** Every file of the commit's tree: path → blob id. */
+  readonly files: ReadonlyMap<string, string>;
+  readonly manifest: JsonObject;
+  readonly scenarioOrder: readonly string[];
+  /** Stored JSON of each scenario id, for stable ids on the next save. */
+  readonly storedJson: ReadonlyMap<string, string>;
+  readonly list: ScenarioList;
+  /** `worktree`: parsed from the archive's files after proving they equal the commit; `objects`: from git. */
+  readonly source: 'worktree' | 'objects';
+  readonly warnings: readonly string[];
+}
+
+const SCENARIO_FILE = /^scenarios\/(\d+)\.json$/;
+const SAFE_REF = /^(?!-)[\w./@{}^~+-]+$/;
+
+/**
+ * An opened `.ep` archive. Reads at HEAD come straight from the archive when its files provably equal
+ * HEAD's tree (the ids are recomputed and compared; no git run at all). Other reads unpack `.git` once
+ * (see RepoDir) and use one batched object reader for everything.
+ */
+export class OpenPackage {
+  private readonly inflated = new Map<string, Buffer>();
+  private worktreeBlobIds: Map<string, string> | undefined;
+  private repoDir: RepoDir | undefined;
+  readonly gitDir: GitDirReader;
+
+  private constructor(readonly path: string, readonly bytes: Buffer, readonly members: ReadonlyMap<string, ZipMember>) {
+    this.gitDir = new GitDirReader((name) => this.content(name), () => [...this.members.keys()]);
+  }
+
+  static async open(file: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<OpenPackage> {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') {
+        throw new EpError('FILE_NOT_FOUND', `No package at ${file}.`, { exitCode: ExitCode.notFound, details: { path: file } });
+      }
+      throw new EpError('INVALID_PACKAGE', `${file} cannot be read: ${(error as Error).message}.`, { exitCode: ExitCode.validation, details: { path: file }, cause: error });
+    }
+    const members = new Map(readZip(bytes, file, limits).map((member) => [member.name, member]));
+    return new OpenPackage(file, bytes, members);
+  }
+
+  /** A member's bytes (inflated once), or undefined when absent. */
+  content(name: string): Buffer | undefined {
+    let data = this.inflated.get(name);
+    if (data) return data;
+    const member = this.members.get(name);
+    if (!member) return undefined;
+    data = inflateMember(member, this.path);
+    this.inflated.set(name, data);
+    return data;
+  }
+
+  /** Blob ids of the working-tree files (everything outside `.git/`). */
+  worktree(): ReadonlyMap<string, string> {
+    if (!this.worktreeBlobIds) {
+      this.worktreeBlobIds = new Map();
+      for (const name of this.members.keys()) {
+        if (name !== '.git' && !name.startsWith('.git/')) this.worktreeBlobIds.set(name, blobId(this.content(name)!));
+      }
+    }
+    return this.worktreeBlobIds;
+  }
+
+  /** The unpacked repository (made on first use, removed by close). */
+  async repo(): Promise<RepoDir> {
+    if (!this.repoDir) {
+      const files = new Map<string, () => Uint8Array>();
+      for (const name of this.members.keys()) if (name.startsWith('.git/')) files.set(name, () => this.content(name)!);
+      this.repoDir = await RepoDir.extract(files);
+    }
+    return this.repoDir;
+  }
+
+  /** True when the archive's files are exactly the tree of `ref`'s commit (checked by object ids). */
+  worktreeMatches(ref: string): boolean {
+    const commitId = this.gitDir.resolve(ref);
+    if (!commitId) return false;
+    const commit = this.gitDir.commit(commitId);
+    return commit !== undefined && treeIdOf(this.worktree()) === commit.tree;
+  }
+
+  async snapshot(ref = 'HEAD'): Promise<PackageSnapshot> {
+    if (!SAFE_REF.test(ref)) {
+      throw new EpError('INVALID_REF', `"${ref}" is not a valid git ref.`, { exitCode: ExitCode.usage, details: { path: this.path, ref } });
+    }
+    const head = this.gitDir.resolve('HEAD');
+    if (head && this.gitDir.resolve(ref) === head && this.worktreeMatches('HEAD')) {
+      return this.build(head, this.worktree(), 'worktree', []);
+    }
+    const reader = (await this.repo()).reader();
+    const commitObject = await reader.readOne(`${ref}^{commit}`);
+    let files: Map<string, string> | undefined;
+    if (commitObject) files = await this.listTree(reader, parseCommit(commitObject.content).tree);
+    if (!commitObject || !files) {
+      // EDSL zips while git may still be tidying up; at HEAD its worktree always equals the last save.
+      if (ref === 'HEAD' && this.members.has('manifest.json')) {
+        return this.build(commitObject?.id, this.worktree(), 'worktree', [`HEAD's objects are incomplete in ${this.path}; read the working tree instead.`]);
+      }
+      if (!commitObject) {
+        throw new EpError('REF_NOT_FOUND', `${this.path} has no commit, branch or tag "${ref}".`, { exitCode: ExitCode.notFound, details: { path: this.path, ref } });
+      }
+      throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: the tree of ${ref} is incomplete.`, { exitCode: ExitCode.validation, details: { path: this.path, ref } });
+    }
+    return this.build(commitObject.id, files, 'objects', [], reader);
+  }
+
+  /** Bytes of a file of a snapshot: from the archive when the ids match, else from git objects. */
+  async blobs(entries: ReadonlyArray<readonly [path: string, id: string]>, reader?: BatchObjectReader): Promise<Buffer[]> {
+    const worktree = this.worktree();
+    const out: Array<Buffer | undefined> = entries.map(([path, id]) => (worktree.get(path) === id ? this.content(path) : undefined));
+    const needed = entries.map((entry, i) => (out[i] ? -1 : i)).filter((i) => i >= 0);
+    if (needed.length) {
+      const objects = await (reader ?? (await this.repo()).reader()).read(needed.map((i) => entries[i]![1]));
+      objects.forEach((object, k) => {
+        const [path, id] = entries[needed[k]!]!;
+        if (!object) {
+          throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: object ${id} (${path}) is missing.`, {
+            exitCode: ExitCode.validation, details: { path: this.path, file: path, object: id },
+          });
+        }
+        out[needed[k]!] = object.content;
+      });
+    }
+    return out as Buffer[];
+  }
+
+  private async listTree(reader: BatchObjectReader, root: string): Promise<Map<string, string> | undefined> {
+    const files = new Map<string, string>();
+    let level = [{ prefix: '', id: root }];
+    while (level.length) {
+      const objects = await reader.read(level.map((dir) => dir.id));
+      const next: typeof level = [];
+      for (let i = 0; i < level.length; i += 1) {
+        const object = objects[i];
+        if (!object || object.type !== 'tree') return undefined;
+        for (const entry of parseTree(object.content)) {
+          if (entry.mode === '40000') next.push({ prefix: `${level[i]!.prefix}${entry.name}/`, id: entry.id });
+          else if (entry.mode.startsWith('100')) files.set(`${level[i]!.prefix}${entry.name}`, entry.id);
+        }
+      }
+      level = next;
+    }
+    return files;
+  }
+
+  private async build(commit: string | undefined, files: ReadonlyMap<string, string>, source: PackageSnapshot['source'],
+    warnings: string[], reader?: BatchObjectReader): Promise<PackageSnapshot> {
+    const manifestId = files.get('manifest.json');
+    if (!manifestId) {
+      throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: manifest.json is missing.`, { exitCode: ExitCode.validation, details: { path: this.path } });
+    }
+    const scenarioIds = new Set<string>();
+    for (const file of files.keys()) {
+      const match = SCENARIO_FILE.exec(file);
+      if (match) scenarioIds.add(match[1]!);
+    }
+    const [manifestBytes] = await this.blobs([['manifest.json', manifestId]], reader);
+    const manifest = readManifest(this.parse(manifestBytes!, 'manifest.json'), this.path, scenarioIds);
+    const listed = new Set(manifest.scenarioOrder);
+    const extra = [...scenarioIds].filter((id) => !listed.has(id));
+    if (extra.length) warnings.push(`${this.path} has ${extra.length} scenario file(s) not listed in its manifest; they were ignored.`);
+    const entries = manifest.scenarioOrder.map((id) => [`scenarios/${id}.json`, files.get(`scenarios/${id}.json`)!] as const);
+    const codebookId = files.get('codebook.json');
+    const contents = await this.blobs(codebookId ? [...entries, ['codebook.json', codebookId] as const] : entries, reader);
+    const storedJson = new Map<string, string>();
+    const records: Scenario[] = manifest.scenarioOrder.map((id, i) => {
+      const text = contents[i]!.toString('utf8');
+      storedJson.set(id, text);
+      const record = this.parse(contents[i]!, `scenarios/${id}.json`, text);
+      if (!isJsonObject(record)) {
+        throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: scenarios/${id}.json is not a JSON object.`, { exitCode: ExitCode.validation, details: { path: this.path, file: `scenarios/${id}.json` } });
+      }
+      return record;
+    });
+    let codebook: Codebook | undefined;
+    if (codebookId) {
+      const value = this.parse(contents[contents.length - 1]!, 'codebook.json');
+      if (isJsonObject(value)) codebook = Object.fromEntries(Object.entries(value).map(([field, text]) => [field, String(text)]));
+    }
+    return { commit, files, manifest: manifest.raw, scenarioOrder: manifest.scenarioOrder, storedJson, list: new ScenarioList(records, codebook), source, warnings };
+  }
+
+  private parse(bytes: Buffer, file: string, text = bytes.toString('utf8')) {
+    try {
+      return parseJsonPreservingNumbers(text);
+    } catch (error) {
+      throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: ${file} is not valid JSON (${(error as Error).message}).`, {
+        exitCode: ExitCode.validation, details: { path: this.path, file }, cause: error,
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    const repo = this.repoDir;
+    this.repoDir = undefined;
+    await repo?.dispose();
+  }
+}

@@ -1,0 +1,190 @@
+import { stat } from 'node:fs/promises';
+import { EpError, ExitCode } from '../../kernel/errors.js';
+import { canonicalJson, type JsonValue } from '../../records/json.js';
+import type { Scenario } from '../../records/scenario.js';
+import { RepoDir } from '../git/repo-dir.js';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../zip/zip-reader.js';
+import { writeFileAtomic } from './atomic-file.js';
+import { OpenPackage } from './open-package.js';
+import { withPackageLock, type LockOptions } from './package-lock.js';
+import { archive, type SaveResult } from './package-writer.js';
+
+export interface LogEntry {
+  readonly commit: string;
+  readonly message: string;
+  /** Commit time, ISO-8601 UTC. */
+  readonly timestamp: string;
+}
+
+export interface ChangedRecord {
+  readonly key: JsonValue;
+  readonly before: Scenario;
+  readonly after: Scenario;
+}
+
+export interface PackageDiff {
+  readonly from: string;
+  readonly to: string;
+  /** `key`: records matched by their key field; `content`: every record has no key, so whole records are compared. */
+  readonly by: 'key' | 'content';
+  readonly added: Scenario[];
+  readonly removed: Scenario[];
+  readonly changed: ChangedRecord[];
+}
+
+/** Transports a push or pull may use; `ext::` and other command-running transports stay refused. */
+const REMOTE_PROTOCOLS = ['file', 'https', 'ssh', 'git'];
+
+async function withOpened<T>(file: string, limits: ZipLimits, body: (opened: OpenPackage) => Promise<T>): Promise<T> {
+  const opened = await OpenPackage.open(file, limits);
+  try {
+    return await body(opened);
+  } finally {
+    await opened.close();
+  }
+}
+
+export async function packageLog(file: string, options: { ref?: string; limits?: ZipLimits } = {}): Promise<LogEntry[]> {
+  return withOpened(file, options.limits ?? DEFAULT_ZIP_LIMITS, async (opened) => {
+    const ref = options.ref ?? 'HEAD';
+    await opened.snapshot(ref);
+    const repo = await opened.repo();
+    const out = await repo.git.run(['log', '--format=%H%x1f%ct%x1f%B%x1e', ref, '--']);
+    return out.split('\x1e').map((chunk) => chunk.replace(/^\n/, '')).filter((chunk) => chunk.length > 0).map((chunk) => {
+      const [commit, seconds, message] = chunk.split('\x1f') as [string, string, string];
+      return { commit, message: message.trim(), timestamp: new Date(Number(seconds) * 1000).toISOString() };
+    });
+  });
+}
+
+/** Records added, removed and changed between two refs, matched by `keyField` when every record has one. */
+export async function diffPackage(file: string, from: string, to = 'HEAD', options: { keyField?: string; limits?: ZipLimits } = {}): Promise<PackageDiff> {
+  return withOpened(file, options.limits ?? DEFAULT_ZIP_LIMITS, async (opened) => {
+    const before = (await opened.snapshot(from)).list.toArray();
+    const after = (await opened.snapshot(to)).list.toArray();
+    const keyField = options.keyField ?? 'key';
+    const keyed = [...before, ...after].every((record) => record[keyField] !== undefined);
+    if (!keyed) {
+      const count = (records: Scenario[]) => {
+        const counts = new Map<string, number>();
+        for (const record of records) counts.set(canonicalJson(record), (counts.get(canonicalJson(record)) ?? 0) + 1);
+        return counts;
+      };
+      const take = (records: Scenario[], other: Map<string, number>) => records.filter((record) => {
+        const identity = canonicalJson(record);
+        const left = other.get(identity) ?? 0;
+        other.set(identity, left - 1);
+        return left <= 0;
+      });
+      return { from, to, by: 'content', added: take(after, count(before)), removed: take(before, count(after)), changed: [] };
+    }
+    const index = (records: Scenario[]) => new Map(records.map((record) => [canonicalJson(record[keyField]!), record]));
+    const old = index(before);
+    const now = index(after);
+    const added = after.filter((record) => !old.has(canonicalJson(record[keyField]!)));
+    const removed = before.filter((record) => !now.has(canonicalJson(record[keyField]!)));
+    const changed: ChangedRecord[] = [];
+    for (const [identity, record] of now) {
+      const previous = old.get(identity);
+      if (previous && canonicalJson(previous) !== canonicalJson(record)) changed.push({ key: record[keyField]!, before: previous, after: record });
+    }
+    return { from, to, by: 'key', added, removed, changed };
+  });
+}
+
+export interface PushResult {
+  readonly remote: string;
+  readonly branch: string;
+  readonly commit: string;
+}
+
+/** Pushes the package's current branch to `remote` (a URL or a path to a repository). */
+export async function pushPackage(file: string, remote: string, options: { limits?: ZipLimits } = {}): Promise<PushResult> {
+  checkRemote(remote);
+  return withOpened(file, options.limits ?? DEFAULT_ZIP_LIMITS, async (opened) => {
+    const snapshot = await opened.snapshot('HEAD');
+    const branch = opened.gitDir.headRef()?.replace(/^refs\/heads\//, '') ?? 'main';
+    const repo = await opened.repo();
+    try {
+      await repo.git.run(['push', '--quiet', remote, `refs/heads/${branch}:refs/heads/${branch}`], { protocols: REMOTE_PROTOCOLS });
+    } catch (error) {
+      throw remoteError('push', remote, error);
+    }
+    return { remote, branch, commit: snapshot.commit! };
+  });
+}
+
+/**
+ * Brings the remote branch's commits into the package (fast-forward only) and rewrites the archive with
+ * the new HEAD; creates the package when the file does not exist yet. Diverged histories are refused.
+ */
+export async function pullPackage(file: string, remote: string, options: { branch?: string; limits?: ZipLimits; lock?: LockOptions } = {}): Promise<SaveResult> {
+  checkRemote(remote);
+  const limits = options.limits ?? DEFAULT_ZIP_LIMITS;
+  return withPackageLock(file, async () => {
+    const exists = await stat(file).then(() => true, () => false);
+    const opened = exists ? await OpenPackage.open(file, limits) : undefined;
+    let ownRepo: RepoDir | undefined;
+    try {
+      const repo = opened ? await opened.repo() : (ownRepo = await RepoDir.init());
+      const branch = options.branch ?? (await repo.headBranch()) ?? 'main';
+      const local = opened ? await repo.refValue('HEAD') : undefined;
+      try {
+        await repo.git.run(['fetch', '--quiet', '--no-tags', remote, `refs/heads/${branch}`], { protocols: REMOTE_PROTOCOLS });
+      } catch (error) {
+        throw remoteError('pull', remote, error);
+      }
+      const fetched = (await repo.refValue('FETCH_HEAD'))!;
+      const result = (status: SaveResult['status'], commit: string) => ({ status, path: file, commit, branch, message: `Pull ${branch} from ${remote}` });
+      if (local && (local === fetched || await isAncestor(repo, fetched, local))) return result('unchanged', local);
+      if (local && !(await isAncestor(repo, local, fetched))) {
+        throw new EpError('PULL_DIVERGED', `${file} and ${remote} have diverged on ${branch}; only fast-forward pulls are supported.`, {
+          exitCode: ExitCode.remote, details: { path: file, remote, branch, local, remoteCommit: fetched },
+        });
+      }
+      await repo.git.run(['update-ref', `refs/heads/${branch}`, fetched]);
+      if (!opened) await repo.git.run(['symbolic-ref', 'HEAD', `refs/heads/${branch}`]);
+      await repo.git.run(['read-tree', fetched]);
+      const files = await treeFiles(repo, fetched);
+      if (opened) await opened.snapshot(fetched);
+      else if (!files.has('manifest.json')) {
+        throw new EpError('INVALID_PACKAGE', `${remote} does not hold a package on ${branch}: manifest.json is missing.`, { exitCode: ExitCode.validation, details: { remote, branch } });
+      }
+      await writeFileAtomic(file, await archive(repo, { files, managed: new Map(), changed: [], deleted: [] }, opened));
+      return result('ok', fetched);
+    } finally {
+      await opened?.close();
+      await ownRepo?.dispose();
+    }
+  }, options.lock);
+}
+
+async function treeFiles(repo: RepoDir, commit: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const line of (await repo.git.run(['ls-tree', '-r', '-z', commit])).split('\0')) {
+    const match = /^(\d+) blob ([0-9a-f]{40})\t(.+)$/s.exec(line);
+    if (match && match[1]!.startsWith('100')) files.set(match[3]!, match[2]!);
+  }
+  return files;
+}
+
+async function isAncestor(repo: RepoDir, ancestor: string, descendant: string): Promise<boolean> {
+  try {
+    await repo.git.run(['merge-base', '--is-ancestor', ancestor, descendant]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function checkRemote(remote: string): void {
+  if (remote.startsWith('-') || /^[a-z][\w+.-]*::/i.test(remote) || /[\n\r\0]/.test(remote)) {
+    throw new EpError('INVALID_REMOTE', `"${remote}" is not an allowed remote (use a path, file://, https:// or ssh URL).`, {
+      exitCode: ExitCode.usage, details: { remote },
+    });
+  }
+}
+
+function remoteError(action: string, remote: string, error: unknown): EpError {
+  return new EpError('REMOTE_FAILED', `Could not ${action} ${remote}: ${(error as Error).message}`, { exitCode: ExitCode.remote, details: { remote }, cause: error });
+}

@@ -1,0 +1,95 @@
+import { open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { EpError, ExitCode } from '../../kernel/errors.js';
+
+export interface LockOptions {
+  /** Give up after this long (ms). */
+  readonly timeoutMs?: number;
+  /** A lock older than this (ms) is stale even if its process seems alive. */
+  readonly staleMs?: number;
+}
+
+interface LockOwner {
+  readonly pid: number;
+  readonly host: string;
+  readonly createdAt: number;
+}
+
+/**
+ * An exclusive lock beside a package (`<package>.lock`), created with O_EXCL so exactly one writer holds it.
+ * A lock whose process is gone (same host) or that is older than `staleMs` is taken over: it is renamed
+ * away atomically first, so two waiters cannot both break it.
+ */
+export async function withPackageLock<T>(packagePath: string, body: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+  const lockPath = `${packagePath}.lock`;
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  const staleMs = options.staleMs ?? 10 * 60_000;
+  let delay = 5;
+  for (;;) {
+    try {
+      const handle = await open(lockPath, 'wx', 0o600);
+      const owner: LockOwner = { pid: process.pid, host: hostname(), createdAt: Date.now() };
+      await handle.writeFile(JSON.stringify(owner));
+      await handle.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (await breakIfStale(lockPath, staleMs)) continue;
+    if (Date.now() > deadline) {
+      throw new EpError('PACKAGE_LOCKED', `${packagePath} is locked by another writer (${lockPath}).`, {
+        exitCode: ExitCode.general, details: { path: packagePath, lock: lockPath },
+        suggestion: 'Retry later, or remove the lock file if no ep process is writing this package.',
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * delay));
+    delay = Math.min(delay * 2, 100);
+  }
+  try {
+    return await body();
+  } finally {
+    await unlink(lockPath).catch(() => undefined);
+  }
+}
+
+async function breakIfStale(lockPath: string, staleMs: number): Promise<boolean> {
+  let text: string;
+  let age: number;
+  try {
+    text = await readFile(lockPath, 'utf8');
+    age = Date.now() - (await stat(lockPath)).mtimeMs;
+  } catch {
+    return true;
+  }
+  let owner: Partial<LockOwner> = {};
+  try {
+    owner = JSON.parse(text) as LockOwner;
+  } catch {
+    // Being written right now, or garbage: judged by age alone.
+  }
+  const dead = typeof owner.pid === 'number' && owner.host === hostname() && !isAlive(owner.pid);
+  if (!dead && age < staleMs) return false;
+  const aside = `${lockPath}.stale-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  try {
+    await rename(lockPath, aside);
+  } catch {
+    return true;
+  }
+  const taken = await readFile(aside, 'utf8').catch(() => '');
+  if (taken !== text) {
+    // Another waiter broke the stale lock and took a fresh one in between: give it back.
+    await rename(aside, lockPath).catch(() => undefined);
+    return false;
+  }
+  await unlink(aside).catch(() => undefined);
+  return true;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,155 @@
+import { stat } from 'node:fs/promises';
+import { EpError, ExitCode } from '../../kernel/errors.js';
+import { ScenarioList } from '../../records/scenario-list.js';
+import { commitWithFastImport } from '../git/fast-import.js';
+import { blobId } from '../git/git-objects.js';
+import { RepoDir } from '../git/repo-dir.js';
+import { pythonJsonDumps } from '../json/python-json-writer.js';
+import { writeZip, type ZipInput } from '../zip/zip-writer.js';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../zip/zip-reader.js';
+import { writeFileAtomic } from './atomic-file.js';
+import { buildManifest } from './manifest.js';
+import { OpenPackage, type PackageSnapshot } from './open-package.js';
+import { withPackageLock, type LockOptions } from './package-lock.js';
+import { assignScenarioIds } from './scenario-ids.js';
+
+export const DEFAULT_SAVE_MESSAGE = 'Save ScenarioList';
+
+export interface SaveResult {
+  readonly status: 'ok' | 'unchanged';
+  readonly path: string;
+  readonly commit: string;
+  readonly branch: string;
+  readonly message: string;
+}
+
+export interface WriteOptions {
+  readonly message?: string;
+  readonly limits?: ZipLimits;
+  readonly lock?: LockOptions;
+}
+
+/** A change to apply to the latest records of a package, under its lock. */
+export type PackageChange = (latest: ScenarioList) => ScenarioList | Promise<ScenarioList>;
+
+const MANAGED = /^(manifest\.json|codebook\.json|scenarios\/\d+\.json)$/;
+
+/**
+ * Applies `change` to the package's latest commit and saves the result as one new commit: under the
+ * package's lock, re-reading the file first, so concurrent writers each build on the other's work. The new
+ * archive replaces the old one atomically. Nothing changed → `unchanged`, and the file is left alone.
+ */
+export async function updatePackage(file: string, change: PackageChange, options: WriteOptions = {}): Promise<SaveResult & { list: ScenarioList }> {
+  const message = options.message ?? DEFAULT_SAVE_MESSAGE;
+  const limits = options.limits ?? DEFAULT_ZIP_LIMITS;
+  return withPackageLock(file, async () => {
+    const opened = await openIfPresent(file, limits);
+    let ownRepo: RepoDir | undefined;
+    try {
+      const snapshot = opened ? await opened.snapshot('HEAD') : undefined;
+      if (opened && !snapshot?.commit) {
+        throw new EpError('INVALID_PACKAGE', `${file} cannot be saved over: its HEAD commit is unreadable.`, { exitCode: ExitCode.validation, details: { path: file } });
+      }
+      const list = await change(snapshot?.list ?? new ScenarioList());
+      const plan = planFiles(list, snapshot);
+      const branch = opened?.gitDir.headRef()?.replace(/^refs\/heads\//, '') ?? 'main';
+      if (snapshot?.commit && plan.changed.length === 0 && plan.deleted.length === 0) {
+        return { status: 'unchanged' as const, path: file, commit: snapshot.commit, branch, message, list };
+      }
+      const repo = opened ? await opened.repo() : (ownRepo = await RepoDir.init());
+      await commitWithFastImport(repo, {
+        branch, parent: snapshot?.commit, message, when: new Date(), deleted: plan.deleted,
+        changed: plan.changed.map((path) => [path, plan.managed.get(path)!] as const),
+      });
+      const commit = await repo.refValue(`refs/heads/${branch}`);
+      if (!commit) throw new EpError('GIT_FAILED', `The commit to ${file} did not update ${branch}.`, { details: { path: file, branch } });
+      await repo.git.run(['read-tree', commit]);
+      await tidyObjects(repo);
+      await writeFileAtomic(file, await archive(repo, plan, opened));
+      return { status: 'ok' as const, path: file, commit, branch, message, list };
+    } finally {
+      await opened?.close();
+      await ownRepo?.dispose();
+    }
+  }, options.lock);
+}
+
+export interface FilePlan {
+  /** Every file of the new tree: path → blob id. */
+  readonly files: Map<string, string>;
+  /** New bytes of the files `ep` manages (manifest, scenarios, codebook). */
+  readonly managed: Map<string, Buffer>;
+  readonly changed: string[];
+  readonly deleted: string[];
+}
+
+function planFiles(list: ScenarioList, snapshot: PackageSnapshot | undefined): FilePlan {
+  const texts = [...list].map((record) => pythonJsonDumps(record));
+  const ids = assignScenarioIds(texts, snapshot?.storedJson ?? new Map());
+  const managed = new Map<string, Buffer>();
+  ids.forEach((id, i) => managed.set(`scenarios/${id}.json`, Buffer.from(texts[i]!, 'utf8')));
+  managed.set('manifest.json', Buffer.from(pythonJsonDumps(buildManifest(ids, snapshot?.manifest)), 'utf8'));
+  if (list.codebook && Object.keys(list.codebook).length) managed.set('codebook.json', Buffer.from(pythonJsonDumps(list.codebook), 'utf8'));
+  const previous = snapshot?.files ?? new Map<string, string>();
+  const files = new Map<string, string>();
+  for (const [path, id] of previous) if (!MANAGED.test(path)) files.set(path, id);
+  const changed: string[] = [];
+  for (const [path, bytes] of managed) {
+    const id = blobId(bytes);
+    files.set(path, id);
+    if (previous.get(path) !== id) changed.push(path);
+  }
+  const deleted = [...previous.keys()].filter((path) => MANAGED.test(path) && !managed.has(path));
+  return { files, managed, changed, deleted };
+}
+
+/** Keeps the object store small: many loose objects or packs are consolidated (in the foreground). */
+async function tidyObjects(repo: RepoDir): Promise<void> {
+  const names = await repo.gitFiles();
+  const loose = names.filter((name) => /^\.git\/objects\/[0-9a-f]{2}\//.test(name)).length;
+  const packs = names.filter((name) => name.endsWith('.pack')).length;
+  if (loose > 2000 || packs > 30) {
+    await repo.git.run(['repack', '-a', '-d', '-q']);
+    await repo.git.run(['prune-packed']);
+  }
+}
+
+export async function archive(repo: RepoDir, plan: FilePlan, opened: OpenPackage | undefined): Promise<Buffer> {
+  const inputs: ZipInput[] = [];
+  const previousWorktree = opened?.worktree();
+  const fromGit: Array<readonly [string, string]> = [];
+  for (const [path, id] of plan.files) {
+    const member = previousWorktree?.get(path) === id ? opened!.members.get(path) : undefined;
+    if (member) inputs.push({ name: path, reuse: member });
+    else if (plan.managed.has(path)) inputs.push({ name: path, data: plan.managed.get(path)! });
+    else fromGit.push([path, id]);
+  }
+  if (fromGit.length) {
+    const bytes = opened ? await opened.blobs(fromGit) : await readBlobs(repo, fromGit);
+    fromGit.forEach(([path], i) => inputs.push({ name: path, data: bytes[i]! }));
+  }
+  for (const name of await repo.gitFiles()) {
+    const member = opened?.members.get(name);
+    // Objects and packs are named by their content: an unchanged name is unchanged bytes.
+    if (member && name.startsWith('.git/objects/') && !name.endsWith('/packs')) inputs.push({ name, reuse: member });
+    else inputs.push({ name, data: await repo.readGitFile(name) });
+  }
+  return writeZip(inputs);
+}
+
+async function readBlobs(repo: RepoDir, entries: ReadonlyArray<readonly [string, string]>): Promise<Buffer[]> {
+  const objects = await repo.reader().read(entries.map(([, id]) => id));
+  return objects.map((object, i) => {
+    if (!object) throw new EpError('INVALID_PACKAGE', `Object ${entries[i]![1]} (${entries[i]![0]}) is missing.`, { exitCode: ExitCode.validation, details: { file: entries[i]![0] } });
+    return object.content;
+  });
+}
+
+async function openIfPresent(file: string, limits: ZipLimits): Promise<OpenPackage | undefined> {
+  try {
+    await stat(file);
+  } catch {
+    return undefined;
+  }
+  return OpenPackage.open(file, limits);
+}

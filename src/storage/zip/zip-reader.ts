@@ -1,0 +1,138 @@
+import { crc32, inflateRawSync } from 'node:zlib';
+import { EpError, ExitCode } from '../../kernel/errors.js';
+import { unsafeMemberName } from './member-names.js';
+
+/** One regular-file member of an archive, not yet inflated. */
+export interface ZipMember {
+  readonly name: string;
+  /** 0 (stored) or 8 (DEFLATE). */
+  readonly method: number;
+  readonly crc: number;
+  readonly compressedSize: number;
+  readonly size: number;
+  /** Unix mode bits when the archive recorded them (0 otherwise). */
+  readonly unixMode: number;
+  /** The member's compressed bytes, a view into the archive. */
+  readonly raw: Uint8Array;
+}
+
+export interface ZipLimits {
+  readonly maxEntries: number;
+  readonly maxTotalBytes: number;
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: 1_000_000, maxTotalBytes: 2 * 1024 ** 3 };
+
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+const S_IFDIR = 0o040000;
+
+/**
+ * Reads an archive's central directory (ZIP64 included) and checks every member before anything is
+ * inflated: safe names, regular files only, declared sizes within the limits. Directory entries are
+ * skipped; symlinks, devices and encrypted members make the whole package invalid.
+ */
+export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipMember[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const invalid = (reason: string, details: Record<string, unknown> = {}) =>
+    new EpError('INVALID_PACKAGE', `${where} is not a valid package: ${reason}.`, { exitCode: ExitCode.validation, details: { path: where, ...details } });
+  const eocd = findEndOfCentralDirectory(view);
+  if (eocd < 0) throw invalid('not a zip archive');
+  let count = view.getUint16(eocd + 10, true);
+  let directoryOffset = view.getUint32(eocd + 16, true);
+  if (count === 0xffff || directoryOffset === 0xffffffff) {
+    const locator = eocd - 20;
+    if (locator < 0 || view.getUint32(locator, true) !== 0x07064b50) throw invalid('broken ZIP64 locator');
+    const record = Number(view.getBigUint64(locator + 8, true));
+    if (record + 56 > bytes.length || view.getUint32(record, true) !== 0x06064b50) throw invalid('broken ZIP64 directory');
+    count = Number(view.getBigUint64(record + 32, true));
+    directoryOffset = Number(view.getBigUint64(record + 48, true));
+  }
+  if (count > limits.maxEntries) throw invalid(`${count} entries exceed the limit of ${limits.maxEntries}`, { entries: count });
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  const members: ZipMember[] = [];
+  let total = 0;
+  let pos = directoryOffset;
+  for (let i = 0; i < count; i += 1) {
+    if (pos + 46 > bytes.length || view.getUint32(pos, true) !== 0x02014b50) throw invalid('broken central directory');
+    const madeBy = view.getUint16(pos + 4, true) >> 8;
+    const flags = view.getUint16(pos + 8, true);
+    const method = view.getUint16(pos + 10, true);
+    const crc = view.getUint32(pos + 16, true);
+    let compressedSize = view.getUint32(pos + 20, true);
+    let size = view.getUint32(pos + 24, true);
+    const nameLength = view.getUint16(pos + 28, true);
+    const extraLength = view.getUint16(pos + 30, true);
+    const commentLength = view.getUint16(pos + 32, true);
+    const external = view.getUint32(pos + 38, true);
+    let localOffset = view.getUint32(pos + 42, true);
+    const name = decoder.decode(bytes.subarray(pos + 46, pos + 46 + nameLength));
+    const extraStart = pos + 46 + nameLength;
+    ({ size, compressedSize, localOffset } = readZip64Extra(view, extraStart, extraLength, { size, compressedSize, localOffset }));
+    pos = extraStart + extraLength + commentLength;
+    const unixMode = madeBy === 3 ? external >>> 16 : 0;
+    const fileType = unixMode & S_IFMT;
+    if (name.endsWith('/') || fileType === S_IFDIR) continue;
+    const unsafe = unsafeMemberName(name);
+    if (unsafe) throw invalid(`unsafe member name "${name}" (${unsafe})`, { member: name });
+    if (fileType !== 0 && fileType !== S_IFREG) throw invalid(`member "${name}" is not a regular file`, { member: name });
+    if (flags & 1) throw invalid(`member "${name}" is encrypted`, { member: name });
+    if (method !== 0 && method !== 8) throw invalid(`member "${name}" uses compression method ${method}`, { member: name });
+    total += size;
+    if (total > limits.maxTotalBytes) throw invalid(`members exceed the limit of ${limits.maxTotalBytes} bytes`, { limit: limits.maxTotalBytes });
+    if (localOffset + 30 > bytes.length || view.getUint32(localOffset, true) !== 0x04034b50) throw invalid(`broken local header for "${name}"`, { member: name });
+    const dataStart = localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
+    if (dataStart + compressedSize > bytes.length) throw invalid(`member "${name}" is truncated`, { member: name });
+    if (method === 0 && compressedSize !== size) throw invalid(`member "${name}" has inconsistent sizes`, { member: name });
+    members.push({ name, method, crc, compressedSize, size, unixMode, raw: bytes.subarray(dataStart, dataStart + compressedSize) });
+  }
+  return members;
+}
+
+/** A member's bytes. Inflation is capped at the declared size and the CRC is checked. */
+export function inflateMember(member: ZipMember, where: string): Buffer {
+  let data: Buffer;
+  try {
+    data = member.method === 0
+      ? Buffer.from(member.raw.buffer, member.raw.byteOffset, member.raw.byteLength)
+      : inflateRawSync(member.raw, { maxOutputLength: Math.max(member.size, 1) });
+  } catch (error) {
+    throw new EpError('INVALID_PACKAGE', `${where} is not a valid package: member "${member.name}" does not inflate to its declared ${member.size} bytes.`,
+      { exitCode: ExitCode.validation, details: { path: where, member: member.name }, cause: error });
+  }
+  if (data.length !== member.size || crc32(data) !== member.crc) {
+    throw new EpError('INVALID_PACKAGE', `${where} is not a valid package: member "${member.name}" is corrupt (size or CRC mismatch).`,
+      { exitCode: ExitCode.validation, details: { path: where, member: member.name } });
+  }
+  return data;
+}
+
+function findEndOfCentralDirectory(view: DataView): number {
+  const lowest = Math.max(0, view.byteLength - 22 - 0xffff);
+  for (let pos = view.byteLength - 22; pos >= lowest; pos -= 1) {
+    if (view.getUint32(pos, true) === 0x06054b50) return pos;
+  }
+  return -1;
+}
+
+function readZip64Extra(view: DataView, start: number, length: number, sizes: { size: number; compressedSize: number; localOffset: number }) {
+  const result = { ...sizes };
+  let pos = start;
+  while (pos + 4 <= start + length) {
+    const id = view.getUint16(pos, true);
+    const size = view.getUint16(pos + 2, true);
+    if (id === 0x0001) {
+      let field = pos + 4;
+      const next = () => {
+        const value = Number(view.getBigUint64(field, true));
+        field += 8;
+        return value;
+      };
+      if (result.size === 0xffffffff) result.size = next();
+      if (result.compressedSize === 0xffffffff) result.compressedSize = next();
+      if (result.localOffset === 0xffffffff) result.localOffset = next();
+    }
+    pos += 4 + size;
+  }
+  return result;
+}

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { ContextCorpus } from '../../src/active-context/context-corpus.js';
+import { recordToWrite } from '../../src/active-context/record-input.js';
+import { displayPath } from '../../src/active-context/package-path.js';
+import { ScenarioList } from '../../src/records/scenario-list.js';
+import type { Scenario } from '../../src/records/scenario.js';
+import { Bm25SearchEngine } from '../../src/search/bm25/bm25-engine.js';
+
+const engine = new Bm25SearchEngine();
+const words = ['pilot', 'pricing', 'conjoint', 'survey', 'humanize', 'consent', 'budget', 'model'];
+
+const recordArb = fc.record({
+  key: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'),
+  summary: fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 6 }).map((list) => list.join(' ')),
+});
+const packageArb = fc.uniqueArray(recordArb, { selector: (record) => record.key, maxLength: 6 });
+
+describe('ContextCorpus', () => {
+  it('ranks several packages exactly as one list of the first-package-wins records', () => {
+    fc.assert(fc.property(packageArb, packageArb, fc.constantFrom(...words), (first, second, query) => {
+      const corpus = new ContextCorpus([{ shown: 'one.ep', records: first }, { shown: 'two.ep', records: second }]);
+      const merged = [...first, ...second.filter((record) => !first.some((kept) => kept.key === record.key))];
+      const expected = new ScenarioList(merged).search(query, { includeScores: true });
+      const actual = corpus.search(engine, query, {});
+      assert.deepEqual(actual.map((match) => [match.scenario.key, match.score]), expected.map((match) => [match.scenario.key, match.score]));
+      for (const match of actual) assert.equal(match.context_path, first.includes(match.scenario as never) ? 'one.ep' : 'two.ep');
+    }));
+  });
+
+  it('resolves a key present in two packages to the first, with one warning', () => {
+    const corpus = new ContextCorpus([
+      { shown: 'personal.ep', records: [{ key: 'k', summary: 'mine' }] },
+      { shown: 'team.ep', records: [{ key: 'k', summary: 'theirs' }, { key: 'other' }] },
+    ]);
+    assert.deepEqual(corpus.get('k'), { record: { key: 'k', summary: 'mine' }, origin: 'personal.ep' });
+    assert.equal(corpus.get('other')?.origin, 'team.ep');
+    assert.deepEqual(corpus.warningsFor(), [{ code: 'DUPLICATE_CONTEXT_KEY', message: 'Key "k" is in personal.ep and team.ep; using personal.ep.' }]);
+    assert.deepEqual(corpus.warningsFor(['other']), []);
+  });
+
+  it('sums up duplicate warnings past twenty', () => {
+    const records: Scenario[] = Array.from({ length: 25 }, (_, i) => ({ key: `k${i}` }));
+    const corpus = new ContextCorpus([{ shown: 'a.ep', records }, { shown: 'b.ep', records }]);
+    assert.equal(corpus.warningsFor().length, 21);
+    assert.match(corpus.warningsFor()[20]!.message, /^5 more keys/);
+  });
+});
+
+describe('recordToWrite', () => {
+  it('fills a missing key from --key and accepts an agreeing one', () => {
+    assert.deepEqual(recordToWrite({ summary: 's' }, 'key', 'note.a'), { summary: 's', key: 'note.a' });
+    assert.deepEqual(recordToWrite({ key: 'note.a' }, 'key', 'note.a'), { key: 'note.a' });
+  });
+
+  it('refuses non-objects, missing keys and contradicting keys with specific codes', () => {
+    assert.throws(() => recordToWrite([1], 'key'), { code: 'INVALID_RECORD' });
+    assert.throws(() => recordToWrite('text', 'key'), { code: 'INVALID_RECORD' });
+    assert.throws(() => recordToWrite({ summary: 's' }, 'key'), { code: 'MISSING_KEY' });
+    assert.throws(() => recordToWrite({ key: 'note.b' }, 'key', 'note.a'), { code: 'KEY_MISMATCH', exitCode: 2 });
+  });
+});
+
+describe('displayPath', () => {
+  it('shows paths relative to the working directory unless the absolute form is shorter', () => {
+    assert.equal(displayPath('/projects/study/analysis/notebooks', '/projects/study/research.ep'), '../../research.ep');
+    assert.equal(displayPath('/p', '/p/ctx/team.ep'), 'ctx/team.ep');
+    assert.equal(displayPath('/home/user/projects/deep/dir', '/t.ep'), '/t.ep');
+  });
+});

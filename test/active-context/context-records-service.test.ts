@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { ContextRecordsService } from '../../src/active-context/context-records-service.js';
+import { LinePacker } from '../../src/context/line-packer.js';
+import { ScenarioList } from '../../src/records/scenario-list.js';
+import type { Scenario } from '../../src/records/scenario.js';
+import { Bm25SearchEngine } from '../../src/search/bm25/bm25-engine.js';
+import type { PackageChange } from '../../src/storage/package-store-contract.js';
+
+/** An in-memory store: packages by absolute path, one "commit" per changed write. */
+function memoryStore(packages: Record<string, Scenario[]>) {
+  const commits: Record<string, string[]> = {};
+  return {
+    commits,
+    async load(file: string) {
+      const records = packages[file];
+      if (!records) throw Object.assign(new Error(`No package at ${file}.`), { code: 'FILE_NOT_FOUND' });
+      return { path: file, ref: 'HEAD', commit: 'c', list: new ScenarioList(records), scenarioIds: [], warnings: [] };
+    },
+    async update(file: string, change: PackageChange, options: { message?: string } = {}) {
+      const list = await change(new ScenarioList(packages[file] ?? []));
+      packages[file] = list.toArray();
+      (commits[file] ??= []).push(options.message ?? 'Save ScenarioList');
+      return { status: 'ok' as const, path: file, commit: `c${commits[file]!.length}`, branch: 'main', message: options.message ?? '', list };
+    },
+  };
+}
+
+/** Counts words as tokens, so budgets in the tests are easy to follow. */
+const wordTokenizer = { name: 'words', exact: true, load: async () => ({ count: (text: string) => text.split(/\s+/).filter(Boolean).length }) };
+
+describe('ContextRecordsService', () => {
+  let cwd = '';
+  before(async () => { cwd = await mkdtemp(path.join(tmpdir(), 'ep-records-')); });
+  after(() => rm(cwd, { recursive: true, force: true }));
+
+  function service(packages: Record<string, Scenario[]>) {
+    const store = memoryStore(Object.fromEntries(Object.entries(packages).map(([name, records]) => [path.join(cwd, name), records])));
+    return { store, records: new ContextRecordsService({ cwd, store: store as never, engine: new Bm25SearchEngine(), packer: new LinePacker(), tokenizer: wordTokenizer }) };
+  }
+
+  it('packs greedily in rank order within an exact token budget', async () => {
+    const { records } = service({
+      'a.ep': [
+        { key: 'k.long', kind: 'note', summary: 'pilot pilot pilot with a long explanation of many words here' },
+        { key: 'k.short', kind: 'note', summary: 'pilot notes' },
+      ],
+    });
+    const { data } = await records.pack({ query: 'pilot', tokenBudget: 6, paths: ['a.ep'] });
+    assert.equal(data.prompt_context, '- [note] k.short: pilot notes');
+    assert.equal(data.token_count, 5);
+    assert.equal(data.omitted, 1);
+    assert.deepEqual(data.included, [{ key: 'k.short', context_path: 'a.ep' }]);
+  });
+
+  it('upserts into the write path with the message, validating before touching the store', async () => {
+    const { records, store } = service({ 'w.ep': [{ key: 'k', summary: 'old' }] });
+    await assert.rejects(records.upsert({ record: { key: 'other' }, key: 'k', path: 'w.ep' }), { code: 'KEY_MISMATCH' });
+    assert.equal(store.commits[path.join(cwd, 'w.ep')], undefined);
+    const { data } = await records.upsert({ record: { summary: 'new' }, key: 'k', message: 'Update k', path: 'w.ep' });
+    assert.equal(data.status, 'updated');
+    assert.deepEqual(store.commits[path.join(cwd, 'w.ep')], ['Update k']);
+    assert.equal((await records.get('k', { paths: ['w.ep'] })).data.scenario.summary, 'new');
+  });
+
+  it('refuses a duplicate add', async () => {
+    const { records } = service({ 'w.ep': [{ key: 'k' }] });
+    await assert.rejects(records.add({ record: { key: 'k' }, path: 'w.ep' }), { code: 'DUPLICATE_KEY' });
+  });
+
+  it('rejects a zero top-k as a usage error', async () => {
+    const { records } = service({ 'a.ep': [{ key: 'k' }] });
+    await assert.rejects(records.search({ query: 'k', topK: 0, paths: ['a.ep'] }), { code: 'USAGE_ERROR', exitCode: 2 });
+  });
+});
