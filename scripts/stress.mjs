@@ -3,9 +3,10 @@
 // seconds-long version `npm test` uses; `--seed N` replays a corpus; `--only <suite>` runs one suite.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { build } from './build.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
-if (spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+if (build() !== 0) process.exit(1);
 const result = spawnSync(process.execPath, ['dist/stress/run-stress.js', ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -1,16 +1,27 @@
+import { unzipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 
 /**
  * Whether a file a reader may open right now is whole: JSON files parse; in a JSON Lines log every line that
- * ends with a newline parses (the last line may still be being appended). A missing file is whole.
+ * ends with a newline parses (the last line may still be being appended); a `.ep` package unzips and its
+ * manifest parses. A missing file is whole.
  */
 export async function fileProblem(file: string): Promise<string | undefined> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : `${file}: ${(error as Error).message}`;
   }
+  if (file.endsWith('.ep')) {
+    try {
+      const manifest = unzipSync(bytes, { filter: (member) => member.name === 'manifest.json' })['manifest.json'];
+      return manifest && parses(Buffer.from(manifest).toString('utf8')) ? undefined : `${file} has no readable manifest`;
+    } catch (error) {
+      return `${file} does not unzip: ${(error as Error).message}`;
+    }
+  }
+  const text = bytes.toString('utf8');
   if (file.endsWith('.jsonl')) {
     const lines = text.split('\n').slice(0, -1);
     const bad = lines.findIndex((line) => !parses(line));
