@@ -27,7 +27,12 @@ async function main(): Promise<void> {
   const short = argv.includes('--short');
   const seed = Number(valueOf(argv, '--seed') ?? 20261130);
   const only = valueOf(argv, '--only');
-  const plan = short ? SHORT : FULL;
+  const base = short ? SHORT : FULL;
+  const plan: StressPlan = {
+    ...base,
+    cliInputs: Number(valueOf(argv, '--cli-inputs') ?? base.cliInputs),
+    mcpInputs: Number(valueOf(argv, '--mcp-inputs') ?? base.mcpInputs),
+  };
   const figures = new Figures();
   const random = new SeededRandom(seed);
   const started = Date.now();
@@ -37,7 +42,7 @@ async function main(): Promise<void> {
     try {
       await body();
     } catch (error) {
-      figures.fail('crashes', `${name}: the suite itself failed: ${(error as Error).stack ?? String(error)}`);
+      figures.defect(`${name} could not run: ${(error as Error).stack ?? String(error)}`);
     }
     process.stderr.write(`stress: ${name} done in ${((Date.now() - at) / 1000).toFixed(1)} s\n`);
   };

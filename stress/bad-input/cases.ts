@@ -1,5 +1,6 @@
 import type { SeededRandom } from '../support/random.js';
 import type { HostileJson } from './hostile-values.js';
+import type { RawMember } from './zip-builder.js';
 
 /** One hostile run of the `ep` command line. */
 export interface CliCase {
@@ -27,6 +28,10 @@ export interface CorpusContext {
   outside(name: string): string;
   /** A shell command that leaves a canary in the watched parent when it runs. */
   canaryCommand(tag: string): string;
+  /** The members of a valid package (two records, one commit). */
+  readonly base: readonly RawMember[];
+  /** The members of a package committed with these files. */
+  repo(files: Record<string, string | Buffer>): RawMember[];
 }
 
 /** A generator of one family of hostile inputs for one command. */

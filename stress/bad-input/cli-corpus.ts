@@ -220,6 +220,9 @@ function join(prefix: string[], delivery: Pick<CliCase, 'args' | 'stdin' | 'file
 
 /** `count` cases: the factories in turn, each drawing its own variant from the seeded generator. */
 export async function buildCliCorpus(context: CorpusContext, count: number, factories: readonly CliCaseFactory[] = CLI_FACTORIES): Promise<CliCase[]> {
+  // EP_STRESS_FACTORY narrows the corpus to the factories whose name contains it, to chase one failure.
+  const only = process.env.EP_STRESS_FACTORY;
+  if (only) factories = factories.filter((factory) => factory.name.includes(only));
   const cases: CliCase[] = [];
   for (let i = 0; i < count; i += 1) cases.push(await factories[i % factories.length]!.build(context));
   return cases;

@@ -1,9 +1,13 @@
+import path from 'node:path';
 import { runEp } from '../support/ep-process.js';
 import type { Figures } from '../support/figures.js';
 import type { SeededRandom } from '../support/random.js';
 import { Sandbox } from '../support/sandbox.js';
 import type { CorpusContext, ToolInfo } from './cases.js';
-import { buildCliCorpus } from './cli-corpus.js';
+import { buildCliCorpus, CLI_FACTORIES } from './cli-corpus.js';
+import { gitPackageMembers, packageFiles } from './hostile-packages.js';
+import { PACKAGE_FACTORIES } from './package-corpus.js';
+import { proveFixturesArmed } from './armed-fixtures.js';
 import { runCliCases } from './run-cli-cases.js';
 import { buildMcpCorpus } from './mcp-corpus.js';
 import { runMcpCases } from './run-mcp-cases.js';
@@ -23,10 +27,14 @@ export async function runBadInput(figures: Figures, options: BadInputOptions): P
     const listed = await runEp(['tools', 'list'], { cwd: sandbox.work, env: sandbox.env(), timeoutMs: options.timeoutMs });
     if (listed.outcome !== 'ok') throw new Error(`ep tools list failed: ${listed.stdout}`);
     const tools = listed.envelope!.data.tools as ToolInfo[];
+    let repos = 0;
+    const repo = (files: Record<string, string | Buffer>) => gitPackageMembers(path.join(sandbox.tmp, `repo-${(repos += 1)}`), sandbox.env(), files);
     const context: CorpusContext = {
       random: options.random, tools, outside: (name) => sandbox.outside(name), canaryCommand: (tag) => sandbox.canaryCommand(tag),
+      base: repo(packageFiles()), repo,
     };
-    const cli = await buildCliCorpus(context, options.cliInputs);
+    proveFixturesArmed(context, sandbox, figures);
+    const cli = await buildCliCorpus(context, options.cliInputs, [...CLI_FACTORIES, ...PACKAGE_FACTORIES]);
     await runCliCases(cli, sandbox, figures, options.timeoutMs);
     await runMcpCases(buildMcpCorpus(context, options.mcpInputs), sandbox, figures, options.timeoutMs);
     await checkEscapes(sandbox, figures, 'bad input');

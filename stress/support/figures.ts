@@ -32,6 +32,11 @@ export class Figures {
     this.failures.push(`${name}: ${what}`);
   }
 
+  /** A fault of the suite itself (a fixture that proves nothing, a step that could not run): fails the run. */
+  defect(what: string): void {
+    this.failures.push(`suite: ${what}`);
+  }
+
   /** Every figure, the standard ones first, then suite-specific ones in the order they appeared. */
   entries(): [string, number][] {
     const standard = FIGURE_NAMES.map((name) => [name, this.get(name)] as [string, number]);
