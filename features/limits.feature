@@ -30,3 +30,17 @@ Feature: Documented limits, enforced with clear errors
     When I run "ep tools call builtin/get-context-budget --json @input.json"
     Then the command fails with code "INVALID_INPUT" and exit code 2
     And the error message mentions "is not a regular file"
+
+  Scenario: A record larger than the limit is refused before the package is touched
+    Given a context package "notes.ep"
+    And a record file "big.json" whose "summary" is 1100000 characters long
+    When I run "ep context upsert --path notes.ep --json @big.json"
+    Then the command fails with code "LIMIT_EXCEEDED" and exit code 5
+    And the error details "max" is "1048576"
+
+  Scenario: A key longer than the limit is refused
+    Given a context package "notes.ep"
+    And a record file "long-key.json" whose "key" is 513 characters long
+    When I run "ep context upsert --path notes.ep --json @long-key.json"
+    Then the command fails with code "LIMIT_EXCEEDED" and exit code 5
+    And the error message mentions "the limit is 512 characters"

@@ -11,20 +11,20 @@ Feature: Untrusted packages, concurrent writers and crashes
   Scenario Outline: Archives with unsafe members are rejected before anything is unpacked
     Given a package "bad.ep" with a member <member>
     When I try to load "bad.ep"
-    Then loading fails with "INVALID_PACKAGE" naming "bad.ep"
+    Then loading fails with "<code>" naming "bad.ep"
     And nothing was written outside the project directory
 
     Examples:
-      | member                       |
-      | named "../escape.txt"        |
-      | named "/tmp/absolute.txt"    |
-      | that is a symlink            |
-      | declaring 3 GB of content    |
+      | member                       | code            |
+      | named "../escape.txt"        | INVALID_PACKAGE |
+      | named "/tmp/absolute.txt"    | INVALID_PACKAGE |
+      | that is a symlink            | INVALID_PACKAGE |
+      | declaring 3 GB of content    | LIMIT_EXCEEDED  |
 
   Scenario: The number of members is bounded
     Given a package "wide.ep" saved from 50 keyed records
     When I try to load "wide.ep" allowing at most 20 members
-    Then loading fails with "INVALID_PACKAGE" naming "wide.ep"
+    Then loading fails with "LIMIT_EXCEEDED" naming "wide.ep"
 
   Scenario: Several processes upserting into one package lose nothing
     Given a package "shared.ep" saved from 3 keyed records

@@ -17,3 +17,15 @@ export async function writeNonUtf8Json(world: EpWorld, name: string): Promise<vo
 export function makeFifo(world: EpWorld, name: string): void {
   execFileSync('mkfifo', [world.resolve(name)]);
 }
+
+/** A record `{key, summary}` whose `field` is `length` characters long. */
+export async function writeRecordWithLongField(world: EpWorld, name: string, field: string, length: number): Promise<void> {
+  await world.writeJson(name, { key: 'note.limits', summary: 'short', [field]: 'x'.repeat(length) });
+}
+
+/** A small valid package made by `ep scenarios create`. */
+export async function createContextPackage(world: EpWorld, name: string): Promise<void> {
+  await world.writeJson(`${name}.records.json`, [{ key: 'note.first', summary: 'The first note.' }]);
+  const run = await world.ep(['scenarios', 'create', '--from-json', `${name}.records.json`, '--output', name]);
+  if (run.envelope?.status !== 'ok') throw new Error(`ep scenarios create failed: ${run.stdout}`);
+}

@@ -13,11 +13,15 @@ export const Limits = {
   keyLength: 512,
   /** Bytes of one record serialized as JSON. */
   recordBytes: 1024 * 1024,
+  /** Members (files) of one `.ep` archive, checked before anything is inflated. */
+  packageEntries: 1_000_000,
+  /** Unpacked bytes of one `.ep` archive, as its members declare them (inflating never exceeds a declared size). */
+  packageBytes: 2 * 1024 ** 3,
 } as const;
 
-export function limitExceeded(what: string, actual: number, max: number, unit: string): EpError {
+export function limitExceeded(what: string, actual: number, max: number, unit: string, details: Record<string, unknown> = {}): EpError {
   return new EpError('LIMIT_EXCEEDED', `${what} is ${actual} ${unit}; the limit is ${max} ${unit}.`, {
-    exitCode: ExitCode.validation, details: { limit: what, actual, max },
+    exitCode: ExitCode.validation, details: { ...details, limit: what, actual, max },
     suggestion: 'See docs/limits.md for the limits ep enforces.',
   });
 }

@@ -1,5 +1,6 @@
 import { crc32, inflateRawSync } from 'node:zlib';
 import { EpError, ExitCode } from '../../kernel/errors.js';
+import { limitExceeded, Limits } from '../../limits/limits.js';
 import { unsafeMemberName } from './member-names.js';
 
 /** One regular-file member of an archive, not yet inflated. */
@@ -21,7 +22,8 @@ export interface ZipLimits {
   readonly maxTotalBytes: number;
 }
 
-export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: 1_000_000, maxTotalBytes: 2 * 1024 ** 3 };
+/** The documented package limits (docs/limits.md); tests and embedders may pass tighter ones. */
+export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: Limits.packageEntries, maxTotalBytes: Limits.packageBytes };
 
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
@@ -48,7 +50,7 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
     count = Number(view.getBigUint64(record + 32, true));
     directoryOffset = Number(view.getBigUint64(record + 48, true));
   }
-  if (count > limits.maxEntries) throw invalid(`${count} entries exceed the limit of ${limits.maxEntries}`, { entries: count });
+  if (count > limits.maxEntries) throw limitExceeded(`The entry count of package ${where}`, count, limits.maxEntries, 'entries', { path: where });
   const decoder = new TextDecoder('utf-8', { fatal: false });
   const members: ZipMember[] = [];
   let total = 0;
@@ -79,7 +81,7 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
     if (flags & 1) throw invalid(`member "${name}" is encrypted`, { member: name });
     if (method !== 0 && method !== 8) throw invalid(`member "${name}" uses compression method ${method}`, { member: name });
     total += size;
-    if (total > limits.maxTotalBytes) throw invalid(`members exceed the limit of ${limits.maxTotalBytes} bytes`, { limit: limits.maxTotalBytes });
+    if (total > limits.maxTotalBytes) throw limitExceeded(`The unpacked size of package ${where}`, total, limits.maxTotalBytes, 'bytes', { path: where });
     if (localOffset + 30 > bytes.length || view.getUint32(localOffset, true) !== 0x04034b50) throw invalid(`broken local header for "${name}"`, { member: name });
     const dataStart = localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
     if (dataStart + compressedSize > bytes.length) throw invalid(`member "${name}" is truncated`, { member: name });
