@@ -20,7 +20,7 @@ export interface StressPlan {
 }
 
 const FULL: StressPlan = { processes: 8, writesPerProcess: 50, sharedKeys: 10, kills: 50, cliInputs: 520, mcpInputs: 600, timeoutMs: 60_000 };
-const SHORT: StressPlan = { processes: 3, writesPerProcess: 3, sharedKeys: 2, kills: 6, cliInputs: 45, mcpInputs: 150, timeoutMs: 20_000 };
+const SHORT: StressPlan = { processes: 3, writesPerProcess: 3, sharedKeys: 2, kills: 6, cliInputs: 42, mcpInputs: 70, timeoutMs: 20_000 };
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);

@@ -30,8 +30,8 @@ export class McpConnection {
     });
   }
 
-  static async start(cwd: string, env: Record<string, string>, timeoutMs: number): Promise<McpConnection> {
-    const connection = new McpConnection(spawn(process.execPath, [EP_BIN, 'mcp'], { cwd, env, stdio: 'pipe' }));
+  static async start(cwd: string, env: Record<string, string>, timeoutMs: number, args: readonly string[] = []): Promise<McpConnection> {
+    const connection = new McpConnection(spawn(process.execPath, [EP_BIN, 'mcp', ...args], { cwd, env, stdio: 'pipe' }));
     const reply = await connection.request('initialize', {
       protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'ep-stress', version: '1.0.0' },
     }, timeoutMs);

@@ -1,4 +1,6 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { buildZip } from './zip-builder.js';
 import { runEp } from '../support/ep-process.js';
 import type { Figures } from '../support/figures.js';
 import type { SeededRandom } from '../support/random.js';
@@ -36,9 +38,19 @@ export async function runBadInput(figures: Figures, options: BadInputOptions): P
     proveFixturesArmed(context, sandbox, figures);
     const cli = await buildCliCorpus(context, options.cliInputs, [...CLI_FACTORIES, ...PACKAGE_FACTORIES]);
     await runCliCases(cli, sandbox, figures, options.timeoutMs);
-    await runMcpCases(buildMcpCorpus(context, options.mcpInputs), sandbox, figures, options.timeoutMs);
+    await runMcpCases(buildMcpCorpus(context, options.mcpInputs), sandbox, figures, options.timeoutMs, await mcpProject(sandbox, context, options.timeoutMs));
     await checkEscapes(sandbox, figures, 'bad input');
   } finally {
     await sandbox.dispose();
   }
+}
+
+/** A project for `ep mcp` with an active package to read and write, apart from the CLI cases' directories. */
+async function mcpProject(sandbox: Sandbox, context: CorpusContext, timeoutMs: number): Promise<string> {
+  const dir = path.join(sandbox.work, 'mcp-project');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'context.ep'), buildZip([...context.base]));
+  const used = await runEp(['context', 'use', '--path', 'context.ep'], { cwd: dir, env: sandbox.env(), timeoutMs });
+  if (used.outcome !== 'ok') throw new Error(`ep context use failed: ${used.stdout}`);
+  return dir;
 }

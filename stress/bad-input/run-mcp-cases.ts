@@ -9,10 +9,11 @@ import type { McpCase } from './mcp-corpus.js';
  * `isError`, or a JSON-RPC error) when refused; a broken frame needs no answer, but the server must still
  * answer a ping after it. A server that exits or stops answering is a crash or a hang, and is restarted.
  */
-export async function runMcpCases(cases: readonly McpCase[], sandbox: Sandbox, figures: Figures, timeoutMs: number): Promise<void> {
+export async function runMcpCases(cases: readonly McpCase[], sandbox: Sandbox, figures: Figures, timeoutMs: number, cwd: string): Promise<void> {
+  // Writing tools are served too (--allow-writes), so their inputs are checked as well as the read-only ones'.
   const start = async () => {
     figures.add('processes');
-    return McpConnection.start(sandbox.work, sandbox.env(), timeoutMs);
+    return McpConnection.start(cwd, sandbox.env(), timeoutMs, ['--allow-writes']);
   };
   let server = await start();
   try {
