@@ -132,8 +132,10 @@ export const CLI_FACTORIES: readonly CliCaseFactory[] = [
     },
   },
   {
-    name: 'run: hostile session ids',
-    build: (context) => ({ family: 'path traversal', command: 'run', expect: 'error', files: { 'agent.mjs': AGENT }, args: ['run', './agent.mjs#note', '--input', '{}', '--session', hostileSessionId(context)] }),
+    name: 'run and mcp: hostile session ids',
+    build: (context) => (context.random.next() < 0.75
+      ? { family: 'path traversal', command: 'run', expect: 'error', files: { 'agent.mjs': AGENT }, args: ['run', './agent.mjs#note', '--input', '{}', '--session', hostileSessionId(context)] }
+      : { family: 'path traversal', command: 'mcp', expect: 'error', args: ['mcp', '--session', hostileSessionId(context)] }),
   },
   {
     name: 'run: hostile targets',
