@@ -3,8 +3,7 @@ import { REPO_ROOT } from '../support/ep-process.js';
 import type { SeededRandom } from '../support/random.js';
 import { deliverJson, type CliCase, type CliCaseFactory, type CorpusContext, type ToolInfo } from './cases.js';
 import {
-  allowedTypes, controlCharacters, deepJson, invalidUtf8, malformedJson, oversizedJson, traversalPaths, validObject, validValue,
-  wrongTypedValue, type HostileJson,
+  allowedTypes, deepJson, invalidUtf8, malformedJson, oversizedJson, traversalPaths, validObject, wrongTypedValue, type HostileJson,
 } from './hostile-values.js';
 
 const AGENT = `import { agentFunction } from ${JSON.stringify(path.join(REPO_ROOT, 'dist/src/index.js'))};
@@ -230,4 +229,3 @@ export async function buildCliCorpus(context: CorpusContext, count: number, fact
   return cases;
 }
 
-export { validValue };

@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT, runEp } from '../support/ep-process.js';
 import { beforeOrAfter, type StressTarget, type TargetContext } from './target.js';
@@ -70,7 +70,3 @@ export const sessionTarget: StressTarget = {
     return [path.join(dir, 'meta.json'), path.join(dir, 'history', 'nodes.jsonl')];
   },
 };
-
-export async function readSessionLog(context: TargetContext): Promise<string> {
-  return readFile(path.join(sessionDir(context), 'history', 'nodes.jsonl'), 'utf8');
-}
