@@ -1,8 +1,7 @@
 import type { ScenarioList } from '../records/scenario-list.js';
 import { OpenPackage } from './package/open-package.js';
-import { diffPackage, packageLog, pullPackage, pushPackage } from './package/package-history.js';
 import type { LockOptions } from './package/package-lock.js';
-import { updatePackage, type PackageChange } from './package/package-writer.js';
+import type { PackageChange } from './package/package-writer.js';
 import type { LoadedPackage, LoadOptions, PackageStoreContract, SaveOptions } from './package-store-contract.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip/zip-reader.js';
 
@@ -45,23 +44,29 @@ export class GitPackageStore implements PackageStoreContract {
     return this.update(path, () => list, options).then(({ list: _list, ...result }) => result);
   }
 
-  update(path: string, change: PackageChange, options: SaveOptions = {}) {
+  // Writing and history load their modules on first use, so a read-only call stays light.
+  async update(path: string, change: PackageChange, options: SaveOptions = {}) {
+    const { updatePackage } = await import('./package/package-writer.js');
     return updatePackage(path, change, { ...options, limits: this.limits, lock: this.lock });
   }
 
-  log(path: string, options: { ref?: string } = {}) {
+  async log(path: string, options: { ref?: string } = {}) {
+    const { packageLog } = await import('./package/package-history.js');
     return packageLog(path, { ...options, limits: this.limits });
   }
 
-  diff(path: string, from: string, to = 'HEAD', options: { keyField?: string } = {}) {
+  async diff(path: string, from: string, to = 'HEAD', options: { keyField?: string } = {}) {
+    const { diffPackage } = await import('./package/package-history.js');
     return diffPackage(path, from, to, { ...options, limits: this.limits });
   }
 
-  push(path: string, remote: string) {
+  async push(path: string, remote: string) {
+    const { pushPackage } = await import('./package/package-history.js');
     return pushPackage(path, remote, { limits: this.limits });
   }
 
-  pull(path: string, remote: string, options: { branch?: string } = {}) {
+  async pull(path: string, remote: string, options: { branch?: string } = {}) {
+    const { pullPackage } = await import('./package/package-history.js');
     return pullPackage(path, remote, { ...options, limits: this.limits, lock: this.lock });
   }
 }

@@ -97,8 +97,12 @@ export class OpenPackage {
     const commitId = this.gitDir.resolve(ref);
     if (!commitId) return false;
     const commit = this.gitDir.commit(commitId);
-    return commit !== undefined && treeIdOf(this.worktree()) === commit.tree;
+    if (!commit) return false;
+    this.worktreeTreeId ??= treeIdOf(this.worktree());
+    return this.worktreeTreeId === commit.tree;
   }
+
+  private worktreeTreeId: string | undefined;
 
   async snapshot(ref = 'HEAD'): Promise<PackageSnapshot> {
     if (!SAFE_REF.test(ref)) {
@@ -177,7 +181,8 @@ export class OpenPackage {
     }
     const [manifestBytes] = await this.blobs([['manifest.json', manifestId]], reader);
     const manifest = readManifest(this.parse(manifestBytes!, 'manifest.json'), this.path, scenarioIds);
-    const extra = [...scenarioIds].filter((id) => !manifest.scenarioOrder.includes(id));
+    const listed = new Set(manifest.scenarioOrder);
+    const extra = [...scenarioIds].filter((id) => !listed.has(id));
     if (extra.length) warnings.push(`${this.path} has ${extra.length} scenario file(s) not listed in its manifest; they were ignored.`);
     const entries = manifest.scenarioOrder.map((id) => [`scenarios/${id}.json`, files.get(`scenarios/${id}.json`)!] as const);
     const codebookId = files.get('codebook.json');

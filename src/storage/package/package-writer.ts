@@ -33,6 +33,7 @@ export interface WriteOptions {
 export type PackageChange = (latest: ScenarioList) => ScenarioList | Promise<ScenarioList>;
 
 const MANAGED = /^(manifest\.json|codebook\.json|scenarios\/\d+\.json)$/;
+const SCENARIO_ID = /^scenarios\/(\d+)\.json$/;
 
 /**
  * Applies `change` to the package's latest commit and saves the result as one new commit: under the
@@ -94,8 +95,12 @@ function planFiles(list: ScenarioList, snapshot: PackageSnapshot | undefined): F
   const files = new Map<string, string>();
   for (const [path, id] of previous) if (!MANAGED.test(path)) files.set(path, id);
   const changed: string[] = [];
+  const reused = new Set(ids.filter((id, i) => snapshot?.storedJson.get(id) === texts[i]));
   for (const [path, bytes] of managed) {
-    const id = blobId(bytes);
+    // A reused id holds exactly its stored text, so its blob is the one already committed.
+    const scenarioId = SCENARIO_ID.exec(path)?.[1];
+    const known = scenarioId !== undefined && reused.has(scenarioId) ? previous.get(path) : undefined;
+    const id = known ?? blobId(bytes);
     files.set(path, id);
     if (previous.get(path) !== id) changed.push(path);
   }
@@ -131,8 +136,10 @@ export async function archive(repo: RepoDir, plan: FilePlan, opened: OpenPackage
   for (const name of await repo.gitFiles()) {
     const member = opened?.members.get(name);
     // Objects and packs are named by their content: an unchanged name is unchanged bytes.
-    if (member && name.startsWith('.git/objects/') && !name.endsWith('/packs')) inputs.push({ name, reuse: member });
-    else inputs.push({ name, data: await repo.readGitFile(name) });
+    const isObject = name.startsWith('.git/objects/') && !name.endsWith('/packs');
+    if (member && isObject) inputs.push({ name, reuse: member });
+    // Objects and packs are zlib data already: stored as is, they are cheap to write and to read back.
+    else inputs.push({ name, data: await repo.readGitFile(name), store: isObject });
   }
   return writeZip(inputs);
 }

@@ -2,8 +2,11 @@ import { deflateSync } from 'fflate';
 import { crc32 } from 'node:zlib';
 import type { ZipMember } from './zip-reader.js';
 
-/** A member to write: fresh bytes (deflated here) or a member of an existing archive copied as is. */
-export type ZipInput = { readonly name: string; readonly data: Uint8Array } | { readonly name: string; readonly reuse: ZipMember };
+/**
+ * A member to write: fresh bytes (deflated here, or stored when `store` is set: for data that is already
+ * compressed, such as git objects and packs) or a member of an existing archive copied as is.
+ */
+export type ZipInput = { readonly name: string; readonly data: Uint8Array; readonly store?: boolean } | { readonly name: string; readonly reuse: ZipMember };
 
 const FILE_MODE = 0o100644 << 16;
 
@@ -19,7 +22,7 @@ export function writeZip(inputs: readonly ZipInput[], now = new Date()): Buffer 
   const central: Buffer[] = [];
   let offset = 0;
   for (const input of sorted) {
-    const entry = 'reuse' in input ? input.reuse : compress(input.data);
+    const entry = 'reuse' in input ? input.reuse : input.store ? stored(input.data) : compress(input.data);
     const name = Buffer.from(input.name, 'utf8');
     const flags = /[^\x20-\x7e]/.test(input.name) ? 0x0800 : 0;
     const local = Buffer.alloc(30);
@@ -84,6 +87,10 @@ export function writeZip(inputs: readonly ZipInput[], now = new Date()): Buffer 
 function compress(data: Uint8Array): ZipMember {
   const raw = deflateSync(data, { level: 6 });
   return { name: '', method: 8, crc: crc32(data), compressedSize: raw.length, size: data.length, unixMode: 0o100644, raw };
+}
+
+function stored(data: Uint8Array): ZipMember {
+  return { name: '', method: 0, crc: crc32(data), compressedSize: data.length, size: data.length, unixMode: 0o100644, raw: data };
 }
 
 function dosDateTime(now: Date): { time: number; date: number } {
