@@ -61,6 +61,7 @@ export async function updatePackage(file: string, change: PackageChange, options
       await commitWithFastImport(repo, {
         branch, parent: snapshot?.commit, message, when: new Date(), deleted: plan.deleted,
         changed: plan.changed.map((path) => [path, plan.managed.get(path)!] as const),
+        flatDirectories: scenarioDirectory(plan.files),
       });
       const commit = await repo.refValue(`refs/heads/${branch}`);
       if (!commit) throw new EpError('GIT_FAILED', `The commit to ${file} did not update ${branch}.`, { details: { path: file, branch } });
@@ -106,6 +107,18 @@ function planFiles(list: ScenarioList, snapshot: PackageSnapshot | undefined): F
   }
   const deleted = [...previous.keys()].filter((path) => MANAGED.test(path) && !managed.has(path));
   return { files, managed, changed, deleted };
+}
+
+/** `scenarios/` as one flat directory to commit wholesale, unless something unusual (a subdirectory) is in it. */
+function scenarioDirectory(files: ReadonlyMap<string, string>): Map<string, Map<string, string>> | undefined {
+  const entries = new Map<string, string>();
+  for (const [path, id] of files) {
+    if (!path.startsWith('scenarios/')) continue;
+    const name = path.slice('scenarios/'.length);
+    if (name.includes('/')) return undefined;
+    entries.set(name, id);
+  }
+  return new Map([['scenarios', entries]]);
 }
 
 /** Keeps the object store small: many loose objects or packs are consolidated (in the foreground). */
