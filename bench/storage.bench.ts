@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT, row, timeCommand } from './support/measure.js';
+import { writeBenchPackage } from './support/storage-fixture.js';
+
+/**
+ * `.ep` packages: load + search as a CLI-like call in a fresh process (targets: 10,000 records < 300 ms,
+ * 100,000 < 2 s) and upserting one record into a 10,000-record package (< 1 s), each against references
+ * measured in the same run: bare Node start-up, and a fresh process that only reads the package's bytes.
+ */
+const runs = Number(process.env.BENCH_RUNS ?? 7);
+const bigRuns = Math.max(1, Math.min(runs, Number(process.env.BENCH_BIG_RUNS ?? 3)));
+const dir = mkdtempSync(path.join(tmpdir(), 'ep-storage-bench-'));
+const loadSearch = path.join(REPO_ROOT, 'dist/bench/support/storage-load-search.js');
+const upsert = path.join(REPO_ROOT, 'dist/scripts/context-upsert-worker.js');
+const query = 'humanize back navigation';
+
+try {
+  const small = path.join(dir, 'context-10k.ep');
+  const big = path.join(dir, 'context-100k.ep');
+  let start = Date.now();
+  await writeBenchPackage(small, 10_000);
+  const smallSave = Date.now() - start;
+  start = Date.now();
+  await writeBenchPackage(big, 100_000);
+  const bigSave = Date.now() - start;
+  const readBytes = (file: string) => ['-e', `require('fs').readFileSync(${JSON.stringify(file)})`];
+
+  const node = timeCommand(process.execPath, ['-e', '0'], runs);
+  const readSmall = timeCommand(process.execPath, readBytes(small), runs);
+  const searchSmall = timeCommand(process.execPath, [loadSearch, small, query], runs);
+  const upsertSmall = timeCommand(process.execPath, [upsert, small, 'bench', '1'], runs);
+  const readBig = timeCommand(process.execPath, readBytes(big), bigRuns);
+  const searchBig = timeCommand(process.execPath, [loadSearch, big, query], bigRuns);
+
+  const mb = (file: string) => (statSync(file).size / 1024 ** 2).toFixed(1);
+  console.log('# .ep storage (median of %d runs, %d for 100k; ratios to `node -e 0`)', runs, bigRuns);
+  console.log(`# packages: 10k records ${mb(small)} MB (first save ${smallSave} ms), 100k records ${mb(big)} MB (first save ${bigSave} ms)`);
+  console.log(row('node -e 0 (reference)', node));
+  console.log(row('read the 10k package bytes (reference)', readSmall, node));
+  console.log(row('load + search, 10k records (target 300 ms)', searchSmall, node));
+  console.log(row('upsert 1 record into 10k records (target 1 s)', upsertSmall, node));
+  console.log(row('read the 100k package bytes (reference)', readBig, node));
+  console.log(row('load + search, 100k records (target 2 s)', searchBig, node));
+  console.log(`# load + search 10k vs reading its bytes: ${(searchSmall / readSmall).toFixed(2)}x; 100k: ${(searchBig / readBig).toFixed(2)}x`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
