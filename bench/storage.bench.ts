@@ -25,6 +25,10 @@ try {
   start = Date.now();
   await writeBenchPackage(big, 100_000);
   const bigSave = Date.now() - start;
+  const smallStored = path.join(dir, 'context-10k-stored.ep');
+  const bigStored = path.join(dir, 'context-100k-stored.ep');
+  await writeBenchPackage(smallStored, 10_000, true);
+  await writeBenchPackage(bigStored, 100_000, true);
   const readBytes = (file: string) => ['-e', `require('fs').readFileSync(${JSON.stringify(file)})`];
 
   const node = timeCommand(process.execPath, ['-e', '0'], runs);
@@ -33,6 +37,8 @@ try {
   const upsertSmall = timeCommand(process.execPath, [upsert, small, 'bench', '1'], runs);
   const readBig = timeCommand(process.execPath, readBytes(big), bigRuns);
   const searchBig = timeCommand(process.execPath, [loadSearch, big, query], bigRuns);
+  const searchSmallStored = timeCommand(process.execPath, [loadSearch, smallStored, query], runs);
+  const searchBigStored = timeCommand(process.execPath, [loadSearch, bigStored, query], bigRuns);
 
   const mb = (file: string) => (statSync(file).size / 1024 ** 2).toFixed(1);
   console.log('# .ep storage (median of %d runs, %d for 100k; ratios to `node -e 0`)', runs, bigRuns);
@@ -43,6 +49,9 @@ try {
   console.log(row('upsert 1 record into 10k records (target 1 s)', upsertSmall, node));
   console.log(row('read the 100k package bytes (reference)', readBig, node));
   console.log(row('load + search, 100k records (target 2 s)', searchBig, node));
+  console.log(`# with storeRecordsUncompressed: 10k ${mb(smallStored)} MB, 100k ${mb(bigStored)} MB`);
+  console.log(row('load + search, 10k records, stored records', searchSmallStored, node));
+  console.log(row('load + search, 100k records, stored records', searchBigStored, node));
   console.log(`# load + search 10k vs reading its bytes: ${(searchSmall / readSmall).toFixed(2)}x; 100k: ${(searchBig / readBig).toFixed(2)}x`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -37,6 +37,7 @@ Feature: Untrusted packages, concurrent writers and crashes
     When a process saving 4000 records to "big.ep" is killed mid-save
     Then "big.ep" loads with either 3 or 4000 records
     And a new save to "big.ep" succeeds
+    And no temporary file is left beside "big.ep"
 
   Scenario: Temporary directories are removed afterwards
     Given a package "data.ep" saved from 3 keyed records

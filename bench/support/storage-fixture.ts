@@ -16,6 +16,6 @@ export function benchRecords(count: number): Scenario[] {
   }));
 }
 
-export async function writeBenchPackage(file: string, count: number): Promise<void> {
-  await new GitPackageStore({ maxEntries: 2_000_000 }).save(file, new ScenarioList(benchRecords(count)), { message: `Bench ${count}` });
+export async function writeBenchPackage(file: string, count: number, storeRecordsUncompressed = false): Promise<void> {
+  await new GitPackageStore({ maxEntries: 2_000_000, storeRecordsUncompressed }).save(file, new ScenarioList(benchRecords(count)), { message: `Bench ${count}` });
 }

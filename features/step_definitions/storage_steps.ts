@@ -271,3 +271,9 @@ Then('no temporary package directories are left behind', async function (this: E
   assert.deepEqual(left, []);
   assert.equal((this.values.get('loadError') as { code?: string } | undefined)?.code, 'REF_NOT_FOUND');
 });
+
+Then('no temporary file is left beside {string}', async function (this: EpWorld, file: string) {
+  const { readdir } = await import('node:fs/promises');
+  const left = (await readdir(this.dir)).filter((name) => name.startsWith(`.${file}.tmp-`) || name === `${file}.lock`);
+  assert.deepEqual(left, []);
+});

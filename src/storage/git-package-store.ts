@@ -14,15 +14,19 @@ export interface GitPackageStoreOptions {
   readonly lockTimeoutMs?: number;
   /** Age (ms) after which a lock is taken over even if its process seems alive. */
   readonly staleLockMs?: number;
+  /** Write record files uncompressed (faster loads of large packages, larger files); DEFLATE by default. */
+  readonly storeRecordsUncompressed?: boolean;
 }
 
 /** The `.ep` package store: git-backed ScenarioList packages EDSL reads and writes. */
 export class GitPackageStore implements PackageStoreContract {
   private readonly limits: ZipLimits;
   private readonly lock: LockOptions;
+  private readonly storeRecordsUncompressed: boolean;
 
   constructor(options: GitPackageStoreOptions = {}) {
     this.limits = { maxEntries: options.maxEntries ?? DEFAULT_ZIP_LIMITS.maxEntries, maxTotalBytes: options.maxTotalBytes ?? DEFAULT_ZIP_LIMITS.maxTotalBytes };
+    this.storeRecordsUncompressed = options.storeRecordsUncompressed === true;
     this.lock = {
       ...(options.lockTimeoutMs !== undefined ? { timeoutMs: options.lockTimeoutMs } : {}),
       ...(options.staleLockMs !== undefined ? { staleMs: options.staleLockMs } : {}),
@@ -47,7 +51,7 @@ export class GitPackageStore implements PackageStoreContract {
   // Writing and history load their modules on first use, so a read-only call stays light.
   async update(path: string, change: PackageChange, options: SaveOptions = {}) {
     const { updatePackage } = await import('./package/package-writer.js');
-    return updatePackage(path, change, { ...options, limits: this.limits, lock: this.lock });
+    return updatePackage(path, change, { ...options, limits: this.limits, lock: this.lock, storeRecordsUncompressed: this.storeRecordsUncompressed });
   }
 
   async log(path: string, options: { ref?: string } = {}) {
