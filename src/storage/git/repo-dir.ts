@@ -76,7 +76,8 @@ export class RepoDir {
           made.add(dir);
         }
         let data = files.get(name)!();
-        if (name === '.git/HEAD' && !/^(ref: refs\/heads\/[\w.@+/-]+|[0-9a-f]{40})\n?$/.test(Buffer.from(data).toString('utf8'))) {
+        const head = name === '.git/HEAD' ? Buffer.from(data).toString('utf8') : '';
+        if (name === '.git/HEAD' && (!/^(ref: refs\/heads\/[\w.@+/-]+|[0-9a-f]{40})\n?$/.test(head) || head.includes('..'))) {
           data = Buffer.from('ref: refs/heads/main\n');
         }
         await writeFile(target, data);
