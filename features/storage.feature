@@ -66,3 +66,13 @@ Feature: Git-backed .ep packages
     Then loading fails with "INVALID_PACKAGE" naming "notes.ep"
     When I try to load "missing.ep"
     Then loading fails with "FILE_NOT_FOUND" naming "missing.ep"
+
+  Scenario: The package store and the context packer are built-in plugins
+    When I run "ep plugins list"
+    Then the plugin list shows "builtin/storage-ep" from "builtin"
+    And the plugin list shows "builtin/context-pack" from "builtin"
+
+  Scenario: Packages load through the runtime's package store
+    Given a package "data.ep" saved from 3 keyed records
+    When I load "data.ep" through the runtime
+    Then the loaded records equal the saved records

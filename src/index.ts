@@ -20,3 +20,5 @@ export { GitPackageStore, type GitPackageStoreOptions } from './storage/git-pack
 export type { PackageStoreContract, LoadedPackage, SaveResult, PackageDiff, LogEntry, PushResult } from './storage/package-store-contract.js';
 export { pythonJsonDumps } from './storage/json/python-json-writer.js';
 export { parseJsonPreservingNumbers } from './storage/json/record-json-parser.js';
+export { loadPackage, updatePackage, packageHistory, diffPackage, pushPackage, pullPackage } from './api/packages.js';
+export { contextOptions } from './api/context.js';

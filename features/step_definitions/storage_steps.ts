@@ -277,3 +277,8 @@ Then('no temporary file is left beside {string}', async function (this: EpWorld,
   const left = (await readdir(this.dir)).filter((name) => name.startsWith(`.${file}.tmp-`) || name === `${file}.lock`);
   assert.deepEqual(left, []);
 });
+
+When('I load {string} through the runtime', async function (this: EpWorld, file: string) {
+  const { loadPackage } = await import('../../src/api/packages.js');
+  this.values.set('loaded', await loadPackage(this.resolve(file), {}, { cwd: this.dir }));
+});
