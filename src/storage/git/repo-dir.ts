@@ -103,6 +103,7 @@ export class RepoDir {
   }
 
   async refValue(ref: string): Promise<string | undefined> {
+    if (ref.startsWith('-') || /[\s\0]/.test(ref)) return undefined;
     try {
       return (await this.git.run(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim() || undefined;
     } catch {
