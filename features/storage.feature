@@ -76,3 +76,11 @@ Feature: Git-backed .ep packages
     Given a package "data.ep" saved from 3 keyed records
     When I load "data.ep" through the runtime
     Then the loaded records equal the saved records
+
+  Scenario: Diverged histories are refused by a pull
+    Given a package "data.ep" pushed to a bare repository "remote.git" and pulled into "copy.ep"
+    When I upsert the key "note.a" into "data.ep" with the message "Change A"
+    And I push "data.ep" to "remote.git"
+    And I upsert the key "note.b" into "copy.ep" with the message "Change B"
+    And I try to pull "remote.git" into "copy.ep"
+    Then the remote call fails with "PULL_DIVERGED"

@@ -282,3 +282,22 @@ When('I load {string} through the runtime', async function (this: EpWorld, file:
   const { loadPackage } = await import('../../src/api/packages.js');
   this.values.set('loaded', await loadPackage(this.resolve(file), {}, { cwd: this.dir }));
 });
+
+Given('a package {string} pushed to a bare repository {string} and pulled into {string}', async function (this: EpWorld, file: string, remote: string, copy: string) {
+  await save(this, file, keyedRecords(3));
+  await execa('git', ['init', '-q', '--bare', '-b', 'main', this.resolve(remote)]);
+  await store().push(this.resolve(file), this.resolve(remote));
+  await store().pull(this.resolve(copy), this.resolve(remote));
+});
+
+When('I try to pull {string} into {string}', async function (this: EpWorld, remote: string, file: string) {
+  this.values.set('remoteError', await store().pull(this.resolve(file), this.resolve(remote)).then(() => undefined, (error: unknown) => error));
+});
+
+When('I try to push {string} to {string}', async function (this: EpWorld, file: string, remote: string) {
+  this.values.set('remoteError', await store().push(this.resolve(file), remote).then(() => undefined, (error: unknown) => error));
+});
+
+Then('the remote call fails with {string}', function (this: EpWorld, code: string) {
+  assert.equal((this.values.get('remoteError') as { code?: string } | undefined)?.code, code);
+});
