@@ -94,12 +94,12 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
  * A member's bytes. DEFLATE output goes into a buffer of exactly the declared size, so a member cannot
  * inflate past what was checked against the limits; the length and CRC are then verified.
  */
-export function inflateMember(member: ZipMember, where: string): Buffer {
+export function inflateMember(member: ZipMember, where: string, target?: Uint8Array): Buffer {
   let data: Buffer;
   try {
     if (member.method === 0) data = Buffer.from(member.raw.buffer, member.raw.byteOffset, member.raw.byteLength);
     else {
-      const out = inflateSync(member.raw, { out: new Uint8Array(member.size) });
+      const out = inflateSync(member.raw, { out: target ?? new Uint8Array(member.size) });
       data = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
     }
   } catch (error) {
