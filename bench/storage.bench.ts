@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, row, timeCommand } from './support/measure.js';
+import { REPO_ROOT, row, timeCommand, timeFunction } from './support/measure.js';
+import { OpenPackage } from '../src/storage/package/open-package.js';
+import { ScenarioContext } from '../src/context/scenario-context.js';
 import { writeBenchPackage } from './support/storage-fixture.js';
 
 /**
@@ -52,6 +54,25 @@ try {
   console.log(`# with storeRecordsUncompressed: 10k ${mb(smallStored)} MB, 100k ${mb(bigStored)} MB`);
   console.log(row('load + search, 10k records, stored records', searchSmallStored, node));
   console.log(row('load + search, 100k records, stored records', searchBigStored, node));
+  // Where the time of one in-process load + search of the 10k package goes (median of the runs).
+  const phases = { open: [] as number[], prove: [] as number[], parse: [] as number[], search: [] as number[] };
+  await timeFunction(async () => {
+    let t = performance.now();
+    const opened = await OpenPackage.open(small);
+    phases.open.push(performance.now() - t);
+    t = performance.now();
+    opened.worktreeMatches('HEAD');
+    phases.prove.push(performance.now() - t);
+    t = performance.now();
+    const snapshot = await opened.snapshot('HEAD');
+    phases.parse.push(performance.now() - t);
+    t = performance.now();
+    ScenarioContext.fromScenarioList(snapshot.list).search(query, { topK: 10 });
+    phases.search.push(performance.now() - t);
+    await opened.close();
+  }, runs, 0);
+  const mid = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+  console.log(`# in-process phases, 10k: read + central directory ${mid(phases.open).toFixed(1)} ms, inflate + prove worktree = HEAD ${mid(phases.prove).toFixed(1)} ms, parse ${mid(phases.parse).toFixed(1)} ms, search ${mid(phases.search).toFixed(1)} ms`);
   console.log(`# load + search 10k vs reading its bytes: ${(searchSmall / readSmall).toFixed(2)}x; 100k: ${(searchBig / readBig).toFixed(2)}x`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
