@@ -1,6 +1,6 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import type { EpWorld } from '../support/world.js';
 import type { LoadedPackage } from '../../src/storage/package-store-contract.js';
@@ -42,11 +42,15 @@ Given('{string} was zipped mid-repack with a stray temporary pack, a lock file a
   await writeFile(this.resolve(file), zipSync(Object.fromEntries(Object.keys(files).sort().map((name) => [name, files[name]!]))));
 });
 
-Given('{string} lost the objects of its HEAD commit', async function (this: EpWorld, file: string) {
+Given('{string} has the objects of its HEAD commit {word}', async function (this: EpWorld, file: string, damage: string) {
   await writeEdslPackage(this.resolve(file), [{ records: FIXTURE_FILES.v1, message: 'v1' }, { records: FIXTURE_FILES.v2, message: 'v2' }], async (dir) => {
     const head = await plainGit(dir, ['rev-parse', 'HEAD']);
     const tree = await plainGit(dir, ['rev-parse', 'HEAD^{tree}']);
-    for (const id of [head, tree]) await rm(path.join(dir, '.git/objects', id.slice(0, 2), id.slice(2)));
+    for (const id of [head, tree]) {
+      const object = path.join(dir, '.git/objects', id.slice(0, 2), id.slice(2));
+      if (damage === 'missing') await rm(object);
+      else await truncate(object, 10);
+    }
   });
 });
 

@@ -52,3 +52,14 @@ describe('GitPackageStore', () => {
     await assert.rejects(store.save(path.join(dir, 'no/such/dir/x.ep'), new ScenarioList()), (error: { code: string }) => error.code === 'FILE_NOT_FOUND');
   });
 });
+
+describe('codebook.json', () => {
+  it('round-trips the codebook and removes the file when it is dropped', async () => {
+    const file = path.join(dir, 'codebook.ep');
+    await store.save(file, new ScenarioList([{ key: 'a', summary: 'x' }], { summary: 'One-line summary', key: 'Stable key' }));
+    assert.equal(await fileText(file, 'codebook.json'), '{\n  "key": "Stable key",\n  "summary": "One-line summary"\n}\n');
+    assert.deepEqual((await store.load(file)).list.codebook, { key: 'Stable key', summary: 'One-line summary' });
+    await store.save(file, new ScenarioList([{ key: 'a', summary: 'x' }]));
+    assert.equal(unzipSync(new Uint8Array(await readFile(file)))['codebook.json'], undefined);
+  });
+});
