@@ -54,3 +54,9 @@ Feature: ScenarioContext
     Given a context with the humanize navigation records
     When I search the context for "github issue" in the fields "summary,artifacts.spec"
     Then the first match is "study.humanize-back-navigation-spec" with a positive score
+
+  Scenario: Two contexts loaded from one package both keep their writes
+    Given a package "ctx.ep" saved from 3 keyed records
+    When two contexts load "ctx.ep", each upserts a different record, and both save
+    Then "ctx.ep" holds 5 records
+    And the history of "ctx.ep" has 3 commits

@@ -188,3 +188,12 @@ When('I pack through the runtime for {string} with a budget of {int}', async fun
 Then('the packed text starts with {string}', function (this: EpWorld, prefix: string) {
   assert.ok(packed(this).promptContext.startsWith(prefix), packed(this).promptContext);
 });
+
+When('two contexts load {string}, each upserts a different record, and both save', async function (this: EpWorld, file: string) {
+  const [first, second] = await Promise.all([ScenarioContext.load(this.resolve(file)), ScenarioContext.load(this.resolve(file))]);
+  first!.upsert({ key: 'note.first', summary: 'From the first agent' });
+  second!.upsert({ key: 'note.second', summary: 'From the second agent' });
+  await first!.save();
+  await second!.save();
+  assert.equal(second!.length, 5, 'the second context sees the first one\'s record after saving');
+});
