@@ -242,7 +242,7 @@ When('a process saving {int} records to {string} is killed mid-save', async func
     if (child.exitCode !== null) throw new Error('The writer finished before it could be killed.');
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
-  await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 200));
+  await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 90));
   child.kill('SIGKILL');
   const result = await child;
   this.values.set('killed', result.signal === 'SIGKILL');

@@ -105,7 +105,7 @@ export interface PushResult {
 export async function pushPackage(file: string, remote: string, options: { limits?: ZipLimits } = {}): Promise<PushResult> {
   checkRemote(remote);
   return withOpened(file, options.limits ?? DEFAULT_ZIP_LIMITS, async (opened) => {
-    const branch = opened.gitDir.headRef()?.replace(/^refs\/heads\//, '') ?? 'main';
+    const branch = opened.gitDir.headRef()?.match(/^refs\/heads\/(.+)$/)?.[1] ?? 'main';
     const repo = await opened.repo();
     const commit = await repo.refValue(`refs/heads/${branch}`);
     if (!commit) throw new EpError('REF_NOT_FOUND', `${file} has no branch ${branch} to push.`, { exitCode: ExitCode.notFound, details: { path: file, branch } });

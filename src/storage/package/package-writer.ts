@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { ScenarioList } from '../../records/scenario-list.js';
+import { assertScenario } from '../../records/scenario.js';
 import { commitWithFastImport } from '../git/fast-import.js';
 import { blobId } from '../git/git-objects.js';
 import { RepoDir } from '../git/repo-dir.js';
@@ -57,8 +58,12 @@ export async function updatePackage(file: string, change: PackageChange, options
         throw new EpError('INVALID_PACKAGE', `${file} cannot be saved over: its HEAD commit is unreadable.`, { exitCode: ExitCode.validation, details: { path: file } });
       }
       const list = await change(snapshot?.list ?? new ScenarioList());
+      if (!(list instanceof ScenarioList)) {
+        throw new EpError('INVALID_RECORD', `The change to ${file} must return a ScenarioList.`, { exitCode: ExitCode.validation, details: { path: file } });
+      }
+      [...list].forEach((record, i) => assertScenario(record, `Record ${i} of ${file}`));
       const plan = planFiles(list, snapshot);
-      const branch = opened?.gitDir.headRef()?.replace(/^refs\/heads\//, '') ?? 'main';
+      const branch = opened?.gitDir.headRef()?.match(/^refs\/heads\/(.+)$/)?.[1] ?? 'main';
       if (snapshot?.commit && plan.changed.length === 0 && plan.deleted.length === 0) {
         return { status: 'unchanged' as const, path: file, commit: snapshot.commit, branch, message, list };
       }
