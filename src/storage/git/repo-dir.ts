@@ -102,6 +102,13 @@ export class RepoDir {
     return /^ref: refs\/heads\/(.+)$/.exec(head)?.[1];
   }
 
+  /** A loose ref's value read from its file, without running git; undefined when not a loose ref. */
+  async looseRef(ref: string): Promise<string | undefined> {
+    if (!/^refs\/[\w./-]+$/.test(ref) || ref.includes('..')) return undefined;
+    const value = (await readFile(path.join(this.gitDir, ref), 'utf8').catch(() => '')).trim();
+    return /^[0-9a-f]{40}$/.test(value) ? value : undefined;
+  }
+
   async refValue(ref: string): Promise<string | undefined> {
     if (ref.startsWith('-') || /[\s\0]/.test(ref)) return undefined;
     try {

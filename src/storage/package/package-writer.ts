@@ -73,12 +73,12 @@ export async function updatePackage(file: string, change: PackageChange, options
         changed: plan.changed.map((path) => [path, plan.managed.get(path)!] as const),
         flatDirectories: scenarioDirectory(plan.files),
       });
-      const commit = await repo.refValue(`refs/heads/${branch}`);
+      const commit = await repo.looseRef(`refs/heads/${branch}`) ?? await repo.refValue(`refs/heads/${branch}`);
       if (!commit) throw new EpError('GIT_FAILED', `The commit to ${file} did not update ${branch}.`, { details: { path: file, branch } });
       await repo.git.run(['read-tree', commit]);
-      await tidyObjects(repo);
+      const gitFiles = await tidyObjects(repo);
       await removeStaleTempFiles(file);
-      await writeFileAtomic(file, await archive(repo, plan, opened, options.storeRecordsUncompressed === true));
+      await writeFileAtomic(file, await archive(repo, plan, opened, options.storeRecordsUncompressed === true, gitFiles));
       return { status: 'ok' as const, path: file, commit, branch, message, list };
     } finally {
       await opened?.close();
@@ -133,17 +133,17 @@ function scenarioDirectory(files: ReadonlyMap<string, string>): Map<string, Map<
 }
 
 /** Keeps the object store small: many loose objects or packs are consolidated (in the foreground). */
-async function tidyObjects(repo: RepoDir): Promise<void> {
+async function tidyObjects(repo: RepoDir): Promise<string[]> {
   const names = await repo.gitFiles();
   const loose = names.filter((name) => /^\.git\/objects\/[0-9a-f]{2}\//.test(name)).length;
   const packs = names.filter((name) => name.endsWith('.pack')).length;
-  if (loose > 2000 || packs > 30) {
-    await repo.git.run(['repack', '-a', '-d', '-q']);
-    await repo.git.run(['prune-packed']);
-  }
+  if (loose <= 2000 && packs <= 30) return names;
+  await repo.git.run(['repack', '-a', '-d', '-q']);
+  await repo.git.run(['prune-packed']);
+  return repo.gitFiles();
 }
 
-export async function archive(repo: RepoDir, plan: FilePlan, opened: OpenPackage | undefined, storeRecords = false): Promise<Buffer> {
+export async function archive(repo: RepoDir, plan: FilePlan, opened: OpenPackage | undefined, storeRecords = false, gitFiles?: string[]): Promise<Buffer> {
   const inputs: ZipInput[] = [];
   const previousWorktree = opened?.worktree();
   const fromGit: Array<readonly [string, string]> = [];
@@ -157,7 +157,7 @@ export async function archive(repo: RepoDir, plan: FilePlan, opened: OpenPackage
     const bytes = opened ? await opened.blobs(fromGit) : await readBlobs(repo, fromGit);
     fromGit.forEach(([path], i) => inputs.push({ name: path, data: bytes[i]! }));
   }
-  for (const name of await repo.gitFiles()) {
+  for (const name of gitFiles ?? await repo.gitFiles()) {
     const member = opened?.members.get(name);
     // Objects and packs are named by their content: an unchanged name is unchanged bytes.
     const isObject = name.startsWith('.git/objects/') && !name.endsWith('/packs');

@@ -94,8 +94,9 @@ export function writeZip(inputs: readonly ZipInput[], now = new Date()): Buffer 
   return out;
 }
 
+/** Large members (the git index, a big manifest) are rewritten on every save: a faster level pays off there. */
 function compress(data: Uint8Array): ZipMember {
-  const raw = deflateSync(data, { level: 6 });
+  const raw = deflateSync(data, { level: data.length > 256 * 1024 ? 1 : 6 });
   return { name: '', method: 8, crc: crc32(data), compressedSize: raw.length, size: data.length, unixMode: 0o100644, raw };
 }
 
