@@ -69,7 +69,9 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
     let localOffset = view.getUint32(pos + 42, true);
     const name = text.toString('utf8', pos + 46, pos + 46 + nameLength);
     const extraStart = pos + 46 + nameLength;
-    ({ size, compressedSize, localOffset } = readZip64Extra(view, extraStart, extraLength, { size, compressedSize, localOffset }));
+    if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff) {
+      ({ size, compressedSize, localOffset } = readZip64Extra(view, extraStart, extraLength, { size, compressedSize, localOffset }));
+    }
     pos = extraStart + extraLength + commentLength;
     const unixMode = madeBy === 3 ? external >>> 16 : 0;
     const fileType = unixMode & S_IFMT;
