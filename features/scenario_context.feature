@@ -11,7 +11,8 @@ Feature: ScenarioContext
 
   Scenario: Converting to and from a ScenarioList
     Given a context built from a ScenarioList of 3 keyed records
-    Then the context's ScenarioList has 3 records in the same order
+    When I upsert the context record "note.a" with summary "Added after conversion"
+    Then the context's ScenarioList has the 3 records in the same order followed by "note.a"
 
   Scenario: Get returns a record, a default, or a clear error
     Given a context built from a ScenarioList of 3 keyed records

@@ -41,10 +41,11 @@ Given('a context built from a ScenarioList of {int} keyed records', function (th
   this.values.set('context', ScenarioContext.fromScenarioList(new ScenarioList(keyedRecords(count))));
 });
 
-Then('the context\'s ScenarioList has {int} records in the same order', function (this: EpWorld, count: number) {
+Then('the context\'s ScenarioList has the {int} records in the same order followed by {string}', function (this: EpWorld, count: number, key: string) {
   const list = context(this).toScenarioList();
   assert.ok(list instanceof ScenarioList);
-  assert.deepEqual(list.toArray(), keyedRecords(count));
+  assert.deepEqual(list.toArray().slice(0, count), keyedRecords(count));
+  assert.deepEqual(list.toArray().map((record) => record.key), [...keyedRecords(count).map((record) => record.key), key]);
 });
 
 Then('getting {string} returns the record {string}', function (this: EpWorld, key: string, expected: string) {
