@@ -5,8 +5,7 @@ import { ScenarioContext } from '../../src/context/scenario-context.js';
 import { ScenarioList, type ScoredScenario } from '../../src/records/scenario-list.js';
 import type { Scenario } from '../../src/records/scenario.js';
 import type { PackResult } from '../../src/context/context-packer.js';
-import { EpRuntime } from '../../src/runtime/runtime.js';
-import { ContextPacker } from '../../src/kernel/tokens.js';
+import { withRuntime } from '../../src/runtime/runtime.js';
 import { contextOptions } from '../../src/api/context.js';
 import { keyedRecords } from '../support/storage-driver.js';
 import { HUMANIZE_RECORDS, UPPER_CASE_PACKER_PLUGIN } from '../support/context-records.js';
@@ -176,14 +175,9 @@ Given('a project whose ep config replaces the context packer with an upper-case 
 });
 
 When('I pack through the runtime for {string} with a budget of {int}', async function (this: EpWorld, query: string, charBudget: number) {
-  const runtime = await EpRuntime.create({ cwd: this.dir });
-  try {
-    const ctx = new ScenarioContext(context(this).toScenarioList(), contextOptions(runtime));
-    assert.equal(contextOptions(runtime).packer, runtime.get(ContextPacker));
-    this.values.set('packed', ctx.pack({ query, charBudget }));
-  } finally {
-    await runtime.shutdown();
-  }
+  const packer = await withRuntime({ cwd: this.dir }, async (runtime) => contextOptions(runtime).packer);
+  const ctx = new ScenarioContext(context(this).toScenarioList(), packer ? { packer } : {});
+  this.values.set('packed', ctx.pack({ query, charBudget }));
 });
 
 Then('the packed text starts with {string}', function (this: EpWorld, prefix: string) {
