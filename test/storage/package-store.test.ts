@@ -63,3 +63,22 @@ describe('codebook.json', () => {
     assert.equal(unzipSync(new Uint8Array(await readFile(file)))['codebook.json'], undefined);
   });
 });
+
+describe('round trips (property)', () => {
+  it('loads back exactly the records it saved, and a second save is unchanged', async () => {
+    const fc = (await import('fast-check')).default;
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.string({ unit: 'binary' }), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(fc.string({ unit: 'binary' }), tie('value'), { maxKeys: 3 })),
+    })).value;
+    const record = fc.dictionary(fc.string({ unit: 'binary', minLength: 1 }), json, { maxKeys: 4 });
+    let run = 0;
+    await fc.assert(fc.asyncProperty(fc.array(record, { maxLength: 6 }), async (records) => {
+      const file = path.join(dir, `property-${run++}.ep`);
+      await store.save(file, new ScenarioList(records as Scenario[]));
+      const loaded = await store.load(file);
+      assert.deepEqual(loaded.list.toArray(), records.map((r) => JSON.parse(JSON.stringify(r, (_k, v) => (Object.is(v, -0) ? 0 : v)))));
+      assert.equal((await store.save(file, loaded.list)).status, 'unchanged');
+    }), { numRuns: 8 });
+  });
+});
