@@ -84,3 +84,12 @@ Feature: Git-backed .ep packages
     And I upsert the key "note.b" into "copy.ep" with the message "Change B"
     And I try to pull "remote.git" into "copy.ep"
     Then the remote call fails with "PULL_DIVERGED"
+
+  Scenario: Tagging a commit and restoring it
+    Given a package "data.ep" saved from 3 keyed records
+    When I upsert the key "note.extra" into "data.ep" with the message "Add a note"
+    And I tag "HEAD~1" of "data.ep" as "before-note"
+    And I restore "data.ep" to "before-note"
+    Then "data.ep" holds 3 records
+    And the history of "data.ep" has 3 commits
+    And the latest commit message of "data.ep" is "Restore before-note"

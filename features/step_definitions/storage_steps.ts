@@ -280,3 +280,11 @@ When('I try to push {string} to {string}', async function (this: EpWorld, file: 
 Then('the remote call fails with {string}', function (this: EpWorld, code: string) {
   assert.equal((this.values.get('remoteError') as { code?: string } | undefined)?.code, code);
 });
+
+When('I tag {string} of {string} as {string}', async function (this: EpWorld, ref: string, file: string, name: string) {
+  await store().tag(this.resolve(file), name, { ref });
+});
+
+When('I restore {string} to {string}', async function (this: EpWorld, file: string, ref: string) {
+  assert.equal((await store().restore(this.resolve(file), ref)).status, 'ok');
+});

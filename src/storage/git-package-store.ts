@@ -69,6 +69,16 @@ export class GitPackageStore implements PackageStoreContract {
     return pushPackage(path, remote, { limits: this.limits });
   }
 
+  async tag(path: string, name: string, options: { ref?: string } = {}) {
+    const { tagPackage } = await import('./package/package-history.js');
+    return tagPackage(path, name, { ...options, limits: this.limits, lock: this.lock });
+  }
+
+  async restore(path: string, ref: string, options: SaveOptions = {}) {
+    const { list: _list, ...result } = await this.update(path, async () => (await this.load(path, { ref })).list, { message: options.message ?? `Restore ${ref}` });
+    return result;
+  }
+
   async pull(path: string, remote: string, options: { branch?: string } = {}) {
     const { pullPackage } = await import('./package/package-history.js');
     return pullPackage(path, remote, { ...options, limits: this.limits, lock: this.lock });

@@ -192,3 +192,25 @@ function checkRemote(remote: string): void {
 function remoteError(action: string, remote: string, error: unknown): EpError {
   return new EpError('REMOTE_FAILED', `Could not ${action} ${remote}: ${(error as Error).message}`, { exitCode: ExitCode.remote, details: { remote }, cause: error });
 }
+
+const TAG_NAME = /^(?!-)(?!.*\.\.)(?!.*\/\/)(?!.*[/.]$)(?!.*\.lock$)[\w.@+/-]+$/;
+
+/** Tags `ref` (HEAD by default) as `name`, a lightweight tag as `git tag` makes; an existing tag is an error. */
+export async function tagPackage(file: string, name: string, options: { ref?: string; limits?: ZipLimits; lock?: LockOptions } = {}): Promise<{ tag: string; commit: string }> {
+  if (!TAG_NAME.test(name)) {
+    throw new EpError('INVALID_REF', `"${name}" is not a valid tag name.`, { exitCode: ExitCode.usage, details: { path: file, tag: name } });
+  }
+  return withPackageLock(file, async () => withOpened(file, options.limits ?? DEFAULT_ZIP_LIMITS, async (opened) => {
+    const repo = await opened.repo();
+    const ref = options.ref ?? 'HEAD';
+    const commit = await repo.refValue(ref);
+    if (!commit) throw new EpError('REF_NOT_FOUND', `${file} has no commit, branch or tag "${ref}".`, { exitCode: ExitCode.notFound, details: { path: file, ref } });
+    if (await repo.refValue(`refs/tags/${name}`)) {
+      throw new EpError('TAG_EXISTS', `${file} already has a tag "${name}".`, { exitCode: ExitCode.validation, details: { path: file, tag: name } });
+    }
+    await repo.git.run(['update-ref', `refs/tags/${name}`, commit, '']);
+    const files = new Map(opened.worktree());
+    await writeFileAtomic(file, await archive(repo, { files, managed: new Map(), changed: [], deleted: [] }, opened));
+    return { tag: name, commit };
+  }), options.lock);
+}
