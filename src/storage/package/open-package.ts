@@ -146,7 +146,7 @@ export class OpenPackage {
   async blobs(entries: ReadonlyArray<readonly [path: string, id: string]>, reader?: BatchObjectReader): Promise<Buffer[]> {
     const worktree = this.worktree();
     const out: Array<Buffer | undefined> = entries.map(([path, id]) => (worktree.get(path) === id ? this.content(path) : undefined));
-    const needed = entries.map((entry, i) => (out[i] ? -1 : i)).filter((i) => i >= 0);
+    const needed = out.map((data, i) => (data ? -1 : i)).filter((i) => i >= 0);
     if (needed.length) {
       const objects = await (reader ?? (await this.repo()).reader()).read(needed.map((i) => entries[i]![1]));
       objects.forEach((object, k) => {
