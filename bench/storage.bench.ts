@@ -71,6 +71,10 @@ try {
     phases.search.push(performance.now() - t);
     await opened.close();
   }, runs, 0);
+  // The other read path: a ref other than HEAD comes from git objects through one `cat-file --batch`.
+  const { GitPackageStore } = await import('../src/storage/git-package-store.js');
+  const olderRef = await timeFunction(() => new GitPackageStore().load(small, { ref: 'HEAD~1' }), Math.min(runs, 5), 1);
+  console.log(row('in-process load of 10k at HEAD~1 (git objects)', olderRef));
   const mid = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
   console.log(`# in-process phases, 10k: read + central directory ${mid(phases.open).toFixed(1)} ms, inflate + prove worktree = HEAD ${mid(phases.prove).toFixed(1)} ms, parse ${mid(phases.parse).toFixed(1)} ms, search ${mid(phases.search).toFixed(1)} ms`);
   console.log(`# load + search 10k vs reading its bytes: ${(searchSmall / readSmall).toFixed(2)}x; 100k: ${(searchBig / readBig).toFixed(2)}x`);
