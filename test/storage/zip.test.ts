@@ -45,6 +45,11 @@ describe('zip archives', () => {
     code(() => readZip(zipSync({ a: bytes('x'), b: bytes('y') }), 'many.ep', { maxEntries: 1, maxTotalBytes: 1e9 }));
   });
 
+  it('refuses an archive that holds one name twice', () => {
+    const archive = writeZip([{ name: 'manifest.json', data: bytes('{}') }, { name: 'manifest.json', data: bytes('{"x": 1}') }]);
+    assert.throws(() => readZip(archive, 'twice.ep'), (error: { code: string }) => error.code === 'INVALID_PACKAGE');
+  });
+
   it('does not inflate past the declared size', () => {
     const archive = zipSync({ a: bytes('x'.repeat(10_000)) });
     const [member] = readZip(archive, 'liar.ep');

@@ -52,6 +52,7 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
   if (count > limits.maxEntries) throw invalid(`${count} entries exceed the limit of ${limits.maxEntries}`, { entries: count });
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const members: ZipMember[] = [];
+  const seen = new Set<string>();
   let total = 0;
   let pos = directoryOffset;
   for (let i = 0; i < count; i += 1) {
@@ -79,6 +80,9 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
     const unsafe = unsafeMemberName(name);
     if (unsafe) throw invalid(`unsafe member name "${name}" (${unsafe})`, { member: name });
     if (fileType !== 0 && fileType !== S_IFREG) throw invalid(`member "${name}" is not a regular file`, { member: name });
+    // Readers disagree on which of two same-named members wins; such an archive is refused outright.
+    if (seen.has(name)) throw invalid(`member "${name}" appears twice`, { member: name });
+    seen.add(name);
     if (flags & 1) throw invalid(`member "${name}" is encrypted`, { member: name });
     if (method !== 0 && method !== 8) throw invalid(`member "${name}" uses compression method ${method}`, { member: name });
     total += size;
