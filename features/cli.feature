@@ -19,7 +19,16 @@ Feature: The ep command line speaks JSON envelopes to agents
     Then the command fails with code "INVALID_JSON" and exit code 2
     And the error message mentions "--json"
 
-  Scenario: The demo runs on the embedded default with no configuration
+  Scenario: The demo walks through the product on the embedded default with no configuration
     When I run "ep demo"
     Then the command succeeds
-    And stderr mentions "Kernel started"
+    And the envelope data "search.matches.0.key" is "preference.humanize.navigation"
+    And the envelope data "upsert.history" has 2 items
+    And the envelope data "session.last_prompt" mentions "User prefers Back settings in humanize_schema"
+    And the envelope data "assembled.fragments" has an item whose "node" is "preference.humanize.navigation"
+
+  Scenario: The demo's package is a real active context afterwards
+    When I run "ep demo"
+    And I run "ep context search --query 'survey length'" in the demo's project directory
+    Then the command succeeds
+    And the envelope data "matches.0.scenario.key" is "preference.survey.length"
