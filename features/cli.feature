@@ -4,6 +4,7 @@ Feature: The ep command line speaks JSON envelopes to agents
   Scenario: An unknown command is a usage error envelope
     When I run "ep frobnicate"
     Then the command fails with code "USAGE_ERROR" and exit code 2
+    And the error suggestion is "Run `ep --help` (or `ep <command> --help`) for usage."
 
   Scenario: An unknown option is a usage error envelope
     When I run "ep plugins list --bogus-option"
@@ -13,6 +14,7 @@ Feature: The ep command line speaks JSON envelopes to agents
   Scenario: Help is plain text
     When I run "ep --help"
     Then stdout is plain text mentioning "Exit codes"
+    And stdout is plain text mentioning "ep context <command>"
 
   Scenario: A tool call with invalid JSON names the option
     When I run "ep tools call acme/anything --json '{not json'"
