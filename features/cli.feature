@@ -4,6 +4,7 @@ Feature: The ep command line speaks JSON envelopes to agents
   Scenario: An unknown command is a usage error envelope
     When I run "ep frobnicate"
     Then the command fails with code "USAGE_ERROR" and exit code 2
+    And the error suggestion is "Run `ep --help` (or `ep <command> --help`) for usage."
 
   Scenario: An unknown option is a usage error envelope
     When I run "ep plugins list --bogus-option"
@@ -13,13 +14,23 @@ Feature: The ep command line speaks JSON envelopes to agents
   Scenario: Help is plain text
     When I run "ep --help"
     Then stdout is plain text mentioning "Exit codes"
+    And stdout is plain text mentioning "ep context <command>"
 
   Scenario: A tool call with invalid JSON names the option
     When I run "ep tools call acme/anything --json '{not json'"
     Then the command fails with code "INVALID_JSON" and exit code 2
     And the error message mentions "--json"
 
-  Scenario: The demo runs on the embedded default with no configuration
+  Scenario: The demo walks through the product on the embedded default with no configuration
     When I run "ep demo"
     Then the command succeeds
-    And stderr mentions "Kernel started"
+    And the envelope data "search.matches.0.key" is "preference.humanize.navigation"
+    And the envelope data "upsert.history" has 2 items
+    And the envelope data "session.last_prompt" mentions "User prefers Back settings in humanize_schema"
+    And the envelope data "assembled.fragments" has an item whose "node" is "preference.humanize.navigation"
+
+  Scenario: The demo's package is a real active context afterwards
+    When I run "ep demo"
+    And I run "ep context search --query 'survey length'" in the demo's project directory
+    Then the command succeeds
+    And the envelope data "matches.0.scenario.key" is "preference.survey.length"

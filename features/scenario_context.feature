@@ -11,7 +11,8 @@ Feature: ScenarioContext
 
   Scenario: Converting to and from a ScenarioList
     Given a context built from a ScenarioList of 3 keyed records
-    Then the context's ScenarioList has 3 records in the same order
+    When I upsert the context record "note.a" with summary "Added after conversion"
+    Then the context's ScenarioList has the 3 records in the same order followed by "note.a"
 
   Scenario: Get returns a record, a default, or a clear error
     Given a context built from a ScenarioList of 3 keyed records
@@ -54,3 +55,9 @@ Feature: ScenarioContext
     Given a context with the humanize navigation records
     When I search the context for "github issue" in the fields "summary,artifacts.spec"
     Then the first match is "study.humanize-back-navigation-spec" with a positive score
+
+  Scenario: Two contexts loaded from one package both keep their writes
+    Given a package "ctx.ep" saved from 3 keyed records
+    When two contexts load "ctx.ep", each upserts a different record, and both save
+    Then "ctx.ep" holds 5 records
+    And the history of "ctx.ep" has 3 commits

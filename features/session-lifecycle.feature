@@ -73,9 +73,10 @@ Feature: Sessions are created, continued, inspected and deleted by id
     And I show the demo's session as a tree
     Then the session tree reads:
       """
-      note [completed]
+      plan [completed]
+        builtin/request-context [completed]
         outline [completed]
           model:scripted [completed]
-        ask_user "Which tone should the note on tide pools take?" [answered: "friendly"]
+        ask_user "Who will read the plan for \"plan a humanize survey with back navigation\"?" [answered: "the survey team"]
         model:scripted [completed]
       """

@@ -66,3 +66,30 @@ Feature: Git-backed .ep packages
     Then loading fails with "INVALID_PACKAGE" naming "notes.ep"
     When I try to load "missing.ep"
     Then loading fails with "FILE_NOT_FOUND" naming "missing.ep"
+
+  Scenario: The package store and the context packer are built-in plugins
+    When I run "ep plugins list"
+    Then the plugin list shows "builtin/storage-ep" from "builtin"
+    And the plugin list shows "builtin/context-pack" from "builtin"
+
+  Scenario: Packages load through the runtime's package store
+    Given a package "data.ep" saved from 3 keyed records
+    When I load "data.ep" through the runtime
+    Then the loaded records equal the saved records
+
+  Scenario: Diverged histories are refused by a pull
+    Given a package "data.ep" pushed to a bare repository "remote.git" and pulled into "copy.ep"
+    When I upsert the key "note.a" into "data.ep" with the message "Change A"
+    And I push "data.ep" to "remote.git"
+    And I upsert the key "note.b" into "copy.ep" with the message "Change B"
+    And I try to pull "remote.git" into "copy.ep"
+    Then the remote call fails with "PULL_DIVERGED"
+
+  Scenario: Tagging a commit and restoring it
+    Given a package "data.ep" saved from 3 keyed records
+    When I upsert the key "note.extra" into "data.ep" with the message "Add a note"
+    And I tag "HEAD~1" of "data.ep" as "before-note"
+    And I restore "data.ep" to "before-note"
+    Then "data.ep" holds 3 records
+    And the history of "data.ep" has 3 commits
+    And the latest commit message of "data.ep" is "Restore before-note"

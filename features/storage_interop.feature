@@ -33,11 +33,16 @@ Feature: Packages written by EDSL
     When I load "edsl.ep" at "HEAD~1"
     Then the loaded records are those of commit "v1"
 
-  Scenario: A package whose HEAD objects are missing loads from its worktree
-    Given "edsl.ep" lost the objects of its HEAD commit
+  Scenario Outline: A package whose HEAD objects are <damage> loads from its worktree
+    Given "edsl.ep" has the objects of its HEAD commit <damage>
     When I load "edsl.ep" at "HEAD"
     Then the loaded records are those of commit "v2"
     And the load warns that the working tree was read
+
+    Examples:
+      | damage    |
+      | missing   |
+      | truncated |
 
   Scenario: A package of another EDSL type is refused
     Given an EDSL-written Survey package "survey.ep"

@@ -37,9 +37,16 @@ Feature: Untrusted packages, concurrent writers and crashes
     When a process saving 4000 records to "big.ep" is killed mid-save
     Then "big.ep" loads with either 3 or 4000 records
     And a new save to "big.ep" succeeds
+    And no temporary file is left beside "big.ep"
 
   Scenario: Temporary directories are removed afterwards
     Given a package "data.ep" saved from 3 keyed records
     When I load "data.ep" at "HEAD~0"
     And I try to load "data.ep" at "no-such-branch"
     Then no temporary package directories are left behind
+
+  Scenario: Remotes that run commands are refused
+    Given a package "data.ep" saved from 3 keyed records
+    When I try to push "data.ep" to "ext::sh -c touch% MARKER"
+    Then the remote call fails with "INVALID_REMOTE"
+    And the marker file does not exist

@@ -58,3 +58,5 @@ export type {
   SearchRequest as ContextSearchRequest, PackRequest as ContextPackRequest, WriteRequest as ContextWriteRequest, WithWarnings,
 } from './active-context/context-records-contract.js';
 export { createScenarioPackage, type CreatePackageResult } from './api/scenarios.js';
+export { loadPackage, updatePackage, packageHistory, diffPackage, pushPackage, pullPackage } from './api/packages.js';
+export { contextOptions } from './api/scenario-context.js';

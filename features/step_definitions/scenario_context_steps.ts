@@ -5,8 +5,8 @@ import { ScenarioContext } from '../../src/context/scenario-context.js';
 import { ScenarioList, type ScoredScenario } from '../../src/records/scenario-list.js';
 import type { Scenario } from '../../src/records/scenario.js';
 import type { PackResult } from '../../src/context/context-packer.js';
-import { EpRuntime } from '../../src/runtime/runtime.js';
-import { ContextPacker } from '../../src/kernel/tokens.js';
+import { withRuntime } from '../../src/runtime/runtime.js';
+import { contextOptions } from '../../src/api/scenario-context.js';
 import { keyedRecords } from '../support/storage-driver.js';
 import { HUMANIZE_RECORDS, UPPER_CASE_PACKER_PLUGIN } from '../support/context-records.js';
 
@@ -40,10 +40,11 @@ Given('a context built from a ScenarioList of {int} keyed records', function (th
   this.values.set('context', ScenarioContext.fromScenarioList(new ScenarioList(keyedRecords(count))));
 });
 
-Then('the context\'s ScenarioList has {int} records in the same order', function (this: EpWorld, count: number) {
+Then('the context\'s ScenarioList has the {int} records in the same order followed by {string}', function (this: EpWorld, count: number, key: string) {
   const list = context(this).toScenarioList();
   assert.ok(list instanceof ScenarioList);
-  assert.deepEqual(list.toArray(), keyedRecords(count));
+  assert.deepEqual(list.toArray().slice(0, count), keyedRecords(count));
+  assert.deepEqual(list.toArray().map((record) => record.key), [...keyedRecords(count).map((record) => record.key), key]);
 });
 
 Then('getting {string} returns the record {string}', function (this: EpWorld, key: string, expected: string) {
@@ -174,15 +175,20 @@ Given('a project whose ep config replaces the context packer with an upper-case 
 });
 
 When('I pack through the runtime for {string} with a budget of {int}', async function (this: EpWorld, query: string, charBudget: number) {
-  const runtime = await EpRuntime.create({ cwd: this.dir });
-  try {
-    const ctx = new ScenarioContext(context(this).toScenarioList(), { packer: runtime.get(ContextPacker) });
-    this.values.set('packed', ctx.pack({ query, charBudget }));
-  } finally {
-    await runtime.shutdown();
-  }
+  const packer = await withRuntime({ cwd: this.dir }, async (runtime) => contextOptions(runtime).packer);
+  const ctx = new ScenarioContext(context(this).toScenarioList(), packer ? { packer } : {});
+  this.values.set('packed', ctx.pack({ query, charBudget }));
 });
 
 Then('the packed text starts with {string}', function (this: EpWorld, prefix: string) {
   assert.ok(packed(this).promptContext.startsWith(prefix), packed(this).promptContext);
+});
+
+When('two contexts load {string}, each upserts a different record, and both save', async function (this: EpWorld, file: string) {
+  const [first, second] = await Promise.all([ScenarioContext.load(this.resolve(file)), ScenarioContext.load(this.resolve(file))]);
+  first!.upsert({ key: 'note.first', summary: 'From the first agent' });
+  second!.upsert({ key: 'note.second', summary: 'From the second agent' });
+  await first!.save();
+  await second!.save();
+  assert.equal(second!.length, 5, 'the second context sees the first one\'s record after saving');
 });

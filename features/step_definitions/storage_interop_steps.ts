@@ -1,12 +1,12 @@
-import { Given, Then, When } from '@cucumber/cucumber';
+import { Given, Then } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { EpWorld } from '../support/world.js';
 import type { LoadedPackage } from '../../src/storage/package-store-contract.js';
-import { FIXTURE_FILES, writeEdslPackage, git } from '../support/storage-edsl-fixtures.js';
+import { FIXTURE_FILES, writeDamagedHeadPackage, writeEdslPackage, writeMidRepackPackage, git } from '../support/storage-edsl-fixtures.js';
+import { headSource } from '../support/storage-checks.js';
 import { archiveFiles, plainGit, unpack } from '../support/storage-driver.js';
-import { OpenPackage } from '../../src/storage/package/open-package.js';
 
 const loaded = (world: EpWorld) => world.values.get('loaded') as LoadedPackage;
 
@@ -24,30 +24,11 @@ Given('an EDSL-written Survey package {string}', async function (this: EpWorld, 
 });
 
 Given('{string} was zipped mid-repack with a stray temporary pack, a lock file and no empty directories', async function (this: EpWorld, file: string) {
-  await writeEdslPackage(this.resolve(file), [{ records: FIXTURE_FILES.v1, message: 'v1' }, { records: FIXTURE_FILES.v2, message: 'v2' }], async (dir) => {
-    await git(dir, ['repack', '-a', '-d', '-q']);
-    await git(dir, ['prune-packed']);
-    const { writeFile } = await import('node:fs/promises');
-    await writeFile(path.join(dir, '.git/objects/pack/tmp_pack_Ab12Cd'), 'half-written pack');
-    await writeFile(path.join(dir, '.git/objects/pack/pack-0123456789abcdef0123456789abcdef01234567.idx'), 'index without its pack');
-    await writeFile(path.join(dir, '.git/index.lock'), '');
-    await rm(path.join(dir, '.git/refs/tags'), { recursive: true, force: true });
-    await rm(path.join(dir, '.git/objects/info'), { recursive: true, force: true });
-  });
-  // The stray temporary pack reaches the archive too, as when the archive is written while gc runs.
-  const { zipSync } = await import('fflate');
-  const files = await archiveFiles(this.resolve(file));
-  files['.git/objects/pack/tmp_pack_Ab12Cd'] = new TextEncoder().encode('half-written pack');
-  const { writeFile } = await import('node:fs/promises');
-  await writeFile(this.resolve(file), zipSync(Object.fromEntries(Object.keys(files).sort().map((name) => [name, files[name]!]))));
+  await writeMidRepackPackage(this.resolve(file), [{ records: FIXTURE_FILES.v1, message: 'v1' }, { records: FIXTURE_FILES.v2, message: 'v2' }]);
 });
 
-Given('{string} lost the objects of its HEAD commit', async function (this: EpWorld, file: string) {
-  await writeEdslPackage(this.resolve(file), [{ records: FIXTURE_FILES.v1, message: 'v1' }, { records: FIXTURE_FILES.v2, message: 'v2' }], async (dir) => {
-    const head = await plainGit(dir, ['rev-parse', 'HEAD']);
-    const tree = await plainGit(dir, ['rev-parse', 'HEAD^{tree}']);
-    for (const id of [head, tree]) await rm(path.join(dir, '.git/objects', id.slice(0, 2), id.slice(2)));
-  });
+Given('{string} has the objects of its HEAD commit {word}', async function (this: EpWorld, file: string, damage: string) {
+  await writeDamagedHeadPackage(this.resolve(file), [{ records: FIXTURE_FILES.v1, message: 'v1' }, { records: FIXTURE_FILES.v2, message: 'v2' }], damage);
 });
 
 Then('the loaded records are those of commit {string}', function (this: EpWorld, commit: 'v1' | 'v2') {
@@ -55,14 +36,7 @@ Then('the loaded records are those of commit {string}', function (this: EpWorld,
 });
 
 Then('the load read the worktree without running git', async function (this: EpWorld) {
-  const opened = await OpenPackage.open(this.resolve('edsl.ep'));
-  try {
-    const snapshot = await opened.snapshot('HEAD');
-    assert.equal(snapshot.source, 'worktree');
-    assert.equal(snapshot.commit, loaded(this).commit);
-  } finally {
-    await opened.close();
-  }
+  assert.deepEqual(await headSource(this.resolve('edsl.ep')), { source: 'worktree', commit: loaded(this).commit });
 });
 
 Then('the scenario files of commit {string} are unchanged in {string}', async function (this: EpWorld, commit: 'v1' | 'v2', file: string) {

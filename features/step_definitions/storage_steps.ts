@@ -1,15 +1,15 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
 import { execa } from 'execa';
-import { rm, stat, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { EpWorld } from '../support/world.js';
 import { ScenarioList } from '../../src/records/scenario-list.js';
 import type { Scenario } from '../../src/records/scenario.js';
 import { ScenarioContext } from '../../src/context/scenario-context.js';
-import { pythonJsonDumps } from '../../src/storage/json/python-json-writer.js';
 import type { LoadedPackage, SaveResult } from '../../src/storage/package-store-contract.js';
-import { archiveFiles, exists, keyedRecords, leftoverTempEntries, listMembers, plainGit, richRecords, store, unpack, workerScript } from '../support/storage-driver.js';
+import { archiveFiles, exists, keyedRecords, leftoverTempEntries, plainGit, richRecords, store, unpack, workerScript } from '../support/storage-driver.js';
+import { assertArchiveShape, assertPythonJsonFiles, killWriterMidSave, leftoverFiles } from '../support/storage-checks.js';
 
 const records = (world: EpWorld) => world.values.get('records') as Scenario[];
 const loaded = (world: EpWorld) => world.values.get('loaded') as LoadedPackage;
@@ -27,6 +27,14 @@ async function tryLoad(world: EpWorld, file: string, ref?: string, options = {})
   } catch (error) {
     world.values.set('loadError', error);
   }
+}
+
+/** Loads at refs (one missing), reads history and upserts: every kind of call that unpacks a repository. */
+async function exerciseStore(world: EpWorld, file: string): Promise<void> {
+  await store().load(world.resolve(file), { ref: 'HEAD~0' });
+  await store().load(world.resolve(file), { ref: 'no-such-branch' }).catch(() => undefined);
+  await store().log(world.resolve(file));
+  await upsertKey(world, file, 'note.tmp', 'Temp check');
 }
 
 export async function upsertKey(world: EpWorld, file: string, key: string, message: string): Promise<void> {
@@ -121,13 +129,7 @@ Then('the loaded records equal the saved records', function (this: EpWorld) {
 });
 
 Then('every scenario file in {string} is Python\'s JSON of its record', async function (this: EpWorld, file: string) {
-  const files = await archiveFiles(this.resolve(file));
-  const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json']));
-  manifest.scenario_order.forEach((id: string, i: number) => {
-    const text = new TextDecoder().decode(files[`scenarios/${id}.json`]);
-    assert.match(text, /^[\x0a\x20-\x7e]*$/, 'only printable ASCII and newlines');
-    assert.equal(text, pythonJsonDumps(records(this)[i]!));
-  });
+  await assertPythonJsonFiles(this.resolve(file), records(this));
 });
 
 Then('the save status is {string}', function (this: EpWorld, status: string) {
@@ -142,13 +144,7 @@ Then('{string} unpacks to a clean git worktree whose HEAD commit is {string} by 
 });
 
 Then('{string} holds only sorted regular files, no hooks, and has mode {int}', async function (this: EpWorld, file: string, mode: number) {
-  const members = await listMembers(this.resolve(file));
-  const names = members.map((member) => member.name);
-  assert.deepEqual(names, [...names].sort());
-  assert.ok(members.every((member) => (member.unixMode & 0o170000) === 0o100000), 'regular files only');
-  assert.ok(!names.some((name) => name.startsWith('.git/hooks/')), 'no hooks');
-  assert.ok(names.includes('.git/HEAD') && names.includes('manifest.json'));
-  assert.equal(((await stat(this.resolve(file))).mode & 0o777).toString(8), String(mode));
+  await assertArchiveShape(this.resolve(file), mode);
 });
 
 Then('the history of {string} has {int} commit(s)', async function (this: EpWorld, file: string, count: number) {
@@ -236,16 +232,7 @@ Then('{string} holds {int} records', async function (this: EpWorld, file: string
 });
 
 When('a process saving {int} records to {string} is killed mid-save', async function (this: EpWorld, count: number, file: string) {
-  const child = execa(process.execPath, [workerScript('package-save-worker'), this.resolve(file), String(count)], { reject: false });
-  const lock = `${this.resolve(file)}.lock`;
-  while (!(await exists(lock))) {
-    if (child.exitCode !== null) throw new Error('The writer finished before it could be killed.');
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 200));
-  child.kill('SIGKILL');
-  const result = await child;
-  this.values.set('killed', result.signal === 'SIGKILL');
+  this.values.set('killed', await killWriterMidSave(this.resolve(file), count));
 });
 
 Then('{string} loads with either {int} or {int} records', async function (this: EpWorld, file: string, before: number, after: number) {
@@ -261,13 +248,43 @@ Then('a new save to {string} succeeds', async function (this: EpWorld, file: str
 });
 
 Then('no temporary package directories are left behind', async function (this: EpWorld) {
-  const left = await leftoverTempEntries(this, async () => {
-    await store().load(this.resolve('data.ep'), { ref: 'HEAD~0' });
-    await store().load(this.resolve('data.ep'), { ref: 'no-such-branch' }).catch(() => undefined);
-    await store().log(this.resolve('data.ep'));
-    await upsertKey(this, 'data.ep', 'note.tmp', 'Temp check');
-    await rm(this.resolve('data.ep.lock'), { force: true });
-  });
+  const left = await leftoverTempEntries(this, () => exerciseStore(this, 'data.ep'));
   assert.deepEqual(left, []);
   assert.equal((this.values.get('loadError') as { code?: string } | undefined)?.code, 'REF_NOT_FOUND');
+});
+
+Then('no temporary file is left beside {string}', async function (this: EpWorld, file: string) {
+  assert.deepEqual(await leftoverFiles(this.dir, [`.${file}.tmp-`, `${file}.lock`]), []);
+});
+
+When('I load {string} through the runtime', async function (this: EpWorld, file: string) {
+  const { loadPackage } = await import('../../src/api/packages.js');
+  this.values.set('loaded', await loadPackage(this.resolve(file), {}, { cwd: this.dir }));
+});
+
+Given('a package {string} pushed to a bare repository {string} and pulled into {string}', async function (this: EpWorld, file: string, remote: string, copy: string) {
+  await save(this, file, keyedRecords(3));
+  await execa('git', ['init', '-q', '--bare', '-b', 'main', this.resolve(remote)]);
+  await store().push(this.resolve(file), this.resolve(remote));
+  await store().pull(this.resolve(copy), this.resolve(remote));
+});
+
+When('I try to pull {string} into {string}', async function (this: EpWorld, remote: string, file: string) {
+  this.values.set('remoteError', await store().pull(this.resolve(file), this.resolve(remote)).then(() => undefined, (error: unknown) => error));
+});
+
+When('I try to push {string} to {string}', async function (this: EpWorld, file: string, remote: string) {
+  this.values.set('remoteError', await store().push(this.resolve(file), remote).then(() => undefined, (error: unknown) => error));
+});
+
+Then('the remote call fails with {string}', function (this: EpWorld, code: string) {
+  assert.equal((this.values.get('remoteError') as { code?: string } | undefined)?.code, code);
+});
+
+When('I tag {string} of {string} as {string}', async function (this: EpWorld, ref: string, file: string, name: string) {
+  await store().tag(this.resolve(file), name, { ref });
+});
+
+When('I restore {string} to {string}', async function (this: EpWorld, file: string, ref: string) {
+  assert.equal((await store().restore(this.resolve(file), ref)).status, 'ok');
 });

@@ -1,7 +1,6 @@
 import { execa } from 'execa';
 import { unzipSync } from 'fflate';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Scenario } from '../../src/records/scenario.js';
 import { GitPackageStore, type GitPackageStoreOptions } from '../../src/storage/git-package-store.js';
@@ -72,12 +71,5 @@ export async function leftoverTempEntries(world: EpWorld, body: () => Promise<vo
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
   }
-  const { readdir } = await import('node:fs/promises');
   return readdir(dir);
 }
-
-export async function removeQuietly(target: string): Promise<void> {
-  await rm(target, { recursive: true, force: true });
-}
-
-export { tmpdir };

@@ -1,6 +1,6 @@
 import { execa } from 'execa';
 import { zipSync, type Zippable } from 'fflate';
-import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Scenario } from '../../src/records/scenario.js';
@@ -101,3 +101,34 @@ export const FIXTURE_FILES: Record<'v1' | 'v2', string[]> = {
     "{\n  \"big\": 12345678901234567890,\n  \"key\": \"study.pricing\",\n  \"kind\": \"study_note\",\n  \"n\": 120,\n  \"ratio\": 0.25,\n  \"scale\": 1e+16,\n  \"summary\": \"Conjoint pricing pilot\"\n}\n",
   ],
 };
+
+/**
+ * The interop package as an archive taken while git repacked: objects packed, a half-written temporary
+ * pack and an index without its pack beside them, a stale `index.lock`, and no empty directories.
+ */
+export async function writeMidRepackPackage(target: string, commits: readonly FixtureCommit[]): Promise<void> {
+  const dir = await edslWorktree(commits);
+  try {
+    await git(dir, ['repack', '-a', '-d', '-q']);
+    await git(dir, ['prune-packed']);
+    await writeFile(path.join(dir, '.git/objects/pack/pack-0123456789abcdef0123456789abcdef01234567.idx'), 'index without its pack');
+    await writeFile(path.join(dir, '.git/index.lock'), '');
+    await rm(path.join(dir, '.git/refs/tags'), { recursive: true, force: true });
+    await rm(path.join(dir, '.git/objects/info'), { recursive: true, force: true });
+    await zipWorktree(dir, target, { '.git/objects/pack/tmp_pack_Ab12Cd': new TextEncoder().encode('half-written pack') });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The interop package with HEAD's commit and root tree objects `missing` or `truncated`. */
+export async function writeDamagedHeadPackage(target: string, commits: readonly FixtureCommit[], damage: string): Promise<void> {
+  await writeEdslPackage(target, commits, async (dir) => {
+    const ids = (await git(dir, ['rev-parse', 'HEAD', 'HEAD^{tree}'])).stdout.trim().split('\n');
+    for (const id of ids) {
+      const object = path.join(dir, '.git/objects', id.slice(0, 2), id.slice(2));
+      if (damage === 'missing') await rm(object);
+      else await truncate(object, 10);
+    }
+  });
+}

@@ -57,7 +57,8 @@ export class EpWorld extends World {
     if (args[0] === 'ep') args.shift();
     const result = await execa(process.execPath, [EP_BIN, ...args], {
       cwd: options.cwd ? this.resolve(options.cwd) : this.dir,
-      env: { EP_HOME: this.home, NO_COLOR: '1', ...options.env },
+      // TMPDIR inside the scenario's directory: whatever a command puts in temp space is removed with it.
+      env: { EP_HOME: this.home, TMPDIR: path.join(this.dir, '.tmp'), NO_COLOR: '1', ...options.env },
       reject: false,
       ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' }),
       timeout: 60_000,
@@ -88,6 +89,7 @@ setDefaultTimeout(60_000);
 Before(async function (this: EpWorld) {
   this.dir = await mkdtemp(path.join(tmpdir(), 'ep-accept-'));
   this.home = path.join(this.dir, '.ep-home');
+  await mkdir(path.join(this.dir, '.tmp'));
 });
 
 After(async function (this: EpWorld) {

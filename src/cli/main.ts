@@ -36,7 +36,8 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<void
     .version(EP_VERSION)
     .help()
     .alias('help', 'h')
-    .wrap(Math.min(110, process.stdout.columns ?? 100))
+    // yargs' ESM build wraps mid-word; long lines are left to the terminal instead.
+    .wrap(null)
     .epilogue('Exit codes: 0 ok, 1 error, 2 usage or invalid JSON, 3 not found, 4 auth, 5 validation, 6 remote.')
     .fail((message, error) => {
       const failure = error ?? new EpError('USAGE_ERROR', withoutCamelCaseEchoes(message ?? 'Invalid usage.'), {

@@ -48,6 +48,13 @@ export class ScenarioContext {
   private list: ScenarioList;
   readonly keyField: string;
   private readonly options: ScenarioContextOptions;
+  /** The package this context's records came from (at HEAD), when it was loaded. */
+  private loadedFrom: string | undefined;
+  /**
+   * Writes since the load, replayed on the latest commit when saving back to the same package, so two
+   * agents that loaded the same package and each saved keep both their changes.
+   */
+  private pending: Array<(context: ScenarioContext) => void> = [];
 
   constructor(scenarios: ScenarioList = new ScenarioList(), options: ScenarioContextOptions = {}) {
     this.list = scenarios;
@@ -59,6 +66,7 @@ export class ScenarioContext {
     const loaded = await storeOf(options).load(path, options.ref === undefined ? {} : { ref: options.ref });
     const context = new ScenarioContext(loaded.list, options);
     context.path = path;
+    if (options.ref === undefined || options.ref === 'HEAD') context.loadedFrom = path;
     return context;
   }
 
@@ -75,6 +83,8 @@ export class ScenarioContext {
       return context.list;
     }, options.message === undefined ? {} : { message: options.message });
     context!.path = path;
+    context!.loadedFrom = path;
+    context!.pending = [];
     return { ...result, context: context! };
   }
 
@@ -89,8 +99,25 @@ export class ScenarioContext {
         exitCode: ExitCode.usage, suggestion: 'Call save("research_context.ep").',
       });
     }
-    const result = await storeOf(this.options).save(target, this.list, options.message === undefined ? {} : { message: options.message });
+    const message = options.message === undefined ? {} : { message: options.message };
+    const store = storeOf(this.options);
+    let result: SaveResult;
+    if (this.loadedFrom === target) {
+      // Saving back where it came from: apply this context's writes on top of the latest commit.
+      const pending = this.pending;
+      const { list, ...saved } = await store.update(target, (latest) => {
+        const replay = new ScenarioContext(latest, this.options);
+        for (const write of pending) write(replay);
+        return replay.list;
+      }, message);
+      this.list = list;
+      result = saved;
+    } else {
+      result = await store.save(target, this.list, message);
+    }
+    this.pending = [];
     this.path = target;
+    this.loadedFrom = target;
     return result;
   }
 
@@ -113,9 +140,15 @@ export class ScenarioContext {
 
   /** Appends a record. An existing key is an error by default; `skip` keeps the old one, `replace` the new one. */
   add(record: Scenario, options: { duplicates?: DuplicateHandling } = {}): WriteOutcome {
+    const at = this.clock();
+    const outcome = this.addAt(record, options.duplicates ?? 'error', at);
+    this.pending.push((context) => context.addAt(record, options.duplicates ?? 'error', at));
+    return outcome;
+  }
+
+  private addAt(record: Scenario, policy: DuplicateHandling, at: string): WriteOutcome {
     const key = requireKey(assertScenario(record, 'A context record')[this.keyField], this.keyField);
     const existing = this.list.lookup(this.keyField, key);
-    const policy = options.duplicates ?? 'error';
     if (existing) {
       if (policy === 'skip') return { status: 'skipped', record: existing };
       if (policy === 'error') {
@@ -123,11 +156,11 @@ export class ScenarioContext {
           exitCode: ExitCode.validation, details: { key }, suggestion: 'Use upsert, or add with duplicates: "skip" or "replace".',
         });
       }
-      const stored = this.stamp(record, existing);
+      const stored = this.stamp(record, existing, at);
       this.list = this.list.upsert(this.keyField, stored);
       return { status: 'replaced', record: stored };
     }
-    const stored = this.stamp(record, undefined);
+    const stored = this.stamp(record, undefined, at);
     this.list = this.list.concat(new ScenarioList([stored]));
     return { status: 'added', record: stored };
   }
@@ -139,9 +172,15 @@ export class ScenarioContext {
     const record = typeof recordOrKey === 'string'
       ? withKey(assertScenario(fields ?? {}, 'The fields to upsert'), this.keyField, recordOrKey)
       : assertScenario(recordOrKey, 'A context record');
-    const key = requireKey(record[this.keyField], this.keyField);
-    const existing = this.list.lookup(this.keyField, key);
-    const stored = this.stamp(record, existing);
+    requireKey(record[this.keyField], this.keyField);
+    const at = this.clock();
+    this.pending.push((context) => context.upsertAt(record, at));
+    return this.upsertAt(record, at);
+  }
+
+  private upsertAt(record: Scenario, at: string): WriteOutcome {
+    const existing = this.list.lookup(this.keyField, record[this.keyField]!);
+    const stored = this.stamp(record, existing, at);
     this.list = this.list.upsert(this.keyField, stored);
     return { status: existing ? 'updated' : 'inserted', record: stored };
   }
@@ -163,9 +202,12 @@ export class ScenarioContext {
     return { query: options.query, ...packer.pack({ matches, charBudget: options.charBudget ?? 3000, keyField: this.keyField }) };
   }
 
+  private clock(): string {
+    return timestamp((this.options.now ?? (() => new Date()))());
+  }
+
   /** `created_at` on first write, kept afterwards; `updated_at` on every write; values the caller gave win. */
-  private stamp(record: Scenario, existing: Scenario | undefined): Scenario {
-    const now = timestamp((this.options.now ?? (() => new Date()))());
+  private stamp(record: Scenario, existing: Scenario | undefined, now: string): Scenario {
     const stored: Scenario = {
       ...record,
       created_at: record.created_at ?? existing?.created_at ?? now,

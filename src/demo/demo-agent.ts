@@ -1,9 +1,21 @@
 import { agent } from '../session/agent-function.js';
 import { askUser } from '../session/ask-user.js';
+import { contextForPrompt } from '../session/call-tool.js';
 import { callModel } from '../session/model-call.js';
 
-/** The small agent `ep demo` runs: one function that calls a nested one and asks the user a question. */
+/**
+ * The small agent `ep demo` runs: `plan` assembles context from the active package into its prompt, then
+ * calls a nested function and asks the user a question.
+ */
 export class DemoAgent {
+  @agent('Plan the study for the task. Follow the preferences and constraints in the context; list three steps.')
+  async plan(input: { task: string }): Promise<string> {
+    const context = await contextForPrompt({ purpose: input.task, query: input.task, max_tokens: 400 });
+    await this.outline({ topic: input.task });
+    const audience = await askUser(`Who will read the plan for "${input.task}"?`);
+    return callModel(`${context}\nAudience: ${audience ?? 'the research team'}`);
+  }
+
   @agent('Outline a short note on the topic: three headings, one line each.')
   async outline(input: { topic: string }): Promise<string> {
     return callModel();

@@ -39,13 +39,21 @@ export function renderHistory(nodes: readonly SessionNode[], current?: SessionNo
   return shown.map((node) => `${'  '.repeat(depth(node))}- ${describeNode(node)}`).join('\n');
 }
 
+/** Longer inputs and outputs are cut in the history: the full values stay in the DAG, the prompt stays bounded. */
+export const HISTORY_VALUE_CHARS = 500;
+
+function brief(value: unknown): string {
+  const text = JSON.stringify(value ?? null);
+  return text.length <= HISTORY_VALUE_CHARS ? text : `${text.slice(0, HISTORY_VALUE_CHARS)}… (${text.length - HISTORY_VALUE_CHARS} more characters)`;
+}
+
 function describeNode(node: SessionNode): string {
   if (node.kind === 'user') {
     const question = (node.input as { question?: unknown } | null)?.question;
     const answer = node.status === 'answered' ? `: ${JSON.stringify(node.output)}` : '';
     return `ask_user ${JSON.stringify(question)} → ${node.status}${answer}`;
   }
-  const outcome = node.status === 'completed' ? `: ${JSON.stringify(node.output ?? null)}`
+  const outcome = node.status === 'completed' ? `: ${brief(node.output)}`
     : node.error ? `: ${node.error.message}` : '';
-  return `${node.name} ${JSON.stringify(node.input)} → ${node.status}${outcome}`;
+  return `${node.name} ${brief(node.input)} → ${node.status}${outcome}`;
 }

@@ -1,8 +1,7 @@
 import type { ScenarioList } from '../records/scenario-list.js';
 import { OpenPackage } from './package/open-package.js';
-import { diffPackage, packageLog, pullPackage, pushPackage } from './package/package-history.js';
 import type { LockOptions } from './package/package-lock.js';
-import { updatePackage, type PackageChange } from './package/package-writer.js';
+import type { PackageChange } from './package/package-writer.js';
 import type { LoadedPackage, LoadOptions, PackageStoreContract, SaveOptions } from './package-store-contract.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip/zip-reader.js';
 
@@ -15,15 +14,19 @@ export interface GitPackageStoreOptions {
   readonly lockTimeoutMs?: number;
   /** Age (ms) after which a lock is taken over even if its process seems alive. */
   readonly staleLockMs?: number;
+  /** Write record files uncompressed (faster loads of large packages, larger files); DEFLATE by default. */
+  readonly storeRecordsUncompressed?: boolean;
 }
 
 /** The `.ep` package store: git-backed ScenarioList packages EDSL reads and writes. */
 export class GitPackageStore implements PackageStoreContract {
   private readonly limits: ZipLimits;
   private readonly lock: LockOptions;
+  private readonly storeRecordsUncompressed: boolean;
 
   constructor(options: GitPackageStoreOptions = {}) {
     this.limits = { maxEntries: options.maxEntries ?? DEFAULT_ZIP_LIMITS.maxEntries, maxTotalBytes: options.maxTotalBytes ?? DEFAULT_ZIP_LIMITS.maxTotalBytes };
+    this.storeRecordsUncompressed = options.storeRecordsUncompressed === true;
     this.lock = {
       ...(options.lockTimeoutMs !== undefined ? { timeoutMs: options.lockTimeoutMs } : {}),
       ...(options.staleLockMs !== undefined ? { staleMs: options.staleLockMs } : {}),
@@ -45,23 +48,39 @@ export class GitPackageStore implements PackageStoreContract {
     return this.update(path, () => list, options).then(({ list: _list, ...result }) => result);
   }
 
-  update(path: string, change: PackageChange, options: SaveOptions = {}) {
-    return updatePackage(path, change, { ...options, limits: this.limits, lock: this.lock });
+  // Writing and history load their modules on first use, so a read-only call stays light.
+  async update(path: string, change: PackageChange, options: SaveOptions = {}) {
+    const { updatePackage } = await import('./package/package-writer.js');
+    return updatePackage(path, change, { ...options, limits: this.limits, lock: this.lock, storeRecordsUncompressed: this.storeRecordsUncompressed });
   }
 
-  log(path: string, options: { ref?: string } = {}) {
+  async log(path: string, options: { ref?: string } = {}) {
+    const { packageLog } = await import('./package/package-history.js');
     return packageLog(path, { ...options, limits: this.limits });
   }
 
-  diff(path: string, from: string, to = 'HEAD', options: { keyField?: string } = {}) {
+  async diff(path: string, from: string, to = 'HEAD', options: { keyField?: string } = {}) {
+    const { diffPackage } = await import('./package/package-history.js');
     return diffPackage(path, from, to, { ...options, limits: this.limits });
   }
 
-  push(path: string, remote: string) {
+  async push(path: string, remote: string) {
+    const { pushPackage } = await import('./package/package-history.js');
     return pushPackage(path, remote, { limits: this.limits });
   }
 
-  pull(path: string, remote: string, options: { branch?: string } = {}) {
+  async tag(path: string, name: string, options: { ref?: string } = {}) {
+    const { tagPackage } = await import('./package/package-history.js');
+    return tagPackage(path, name, { ...options, limits: this.limits, lock: this.lock });
+  }
+
+  async restore(path: string, ref: string, options: SaveOptions = {}) {
+    const { list: _list, ...result } = await this.update(path, async () => (await this.load(path, { ref })).list, { message: options.message ?? `Restore ${ref}` });
+    return result;
+  }
+
+  async pull(path: string, remote: string, options: { branch?: string } = {}) {
+    const { pullPackage } = await import('./package/package-history.js');
     return pullPackage(path, remote, { ...options, limits: this.limits, lock: this.lock });
   }
 }

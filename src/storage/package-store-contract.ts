@@ -37,6 +37,10 @@ export interface PackageStoreContract {
   log(path: string, options?: { ref?: string }): Promise<LogEntry[]>;
   diff(path: string, from: string, to?: string, options?: { keyField?: string }): Promise<PackageDiff>;
   push(path: string, remote: string): Promise<PushResult>;
+  /** Tags a commit (HEAD by default). */
+  tag(path: string, name: string, options?: { ref?: string }): Promise<{ tag: string; commit: string }>;
+  /** Makes the content of an older ref the package's new content, as one new commit (history is kept). */
+  restore(path: string, ref: string, options?: SaveOptions): Promise<SaveResult>;
   /** Fast-forwards the package to the remote branch, or creates it from the remote. */
   pull(path: string, remote: string, options?: { branch?: string }): Promise<SaveResult>;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { SessionNode } from '../../src/session/call-node.js';
-import { renderHistory, renderPrompt } from '../../src/session/render-prompt.js';
+import { HISTORY_VALUE_CHARS, renderHistory, renderPrompt } from '../../src/session/render-prompt.js';
 
 let seq = 0;
 const node = (id: string, fields: Partial<SessionNode>): SessionNode => ({
@@ -39,5 +39,12 @@ describe('prompt rendering', () => {
 
   it('says so when there is no history', () => {
     assert.match(renderPrompt({ call: current, nodes: [current] }), /## History\n\(no earlier calls in this session\)/);
+  });
+
+  it('cuts long inputs and outputs in the history, saying how much was left out', () => {
+    const big = node('lookup', { output: 'x'.repeat(HISTORY_VALUE_CHARS * 2) });
+    const line = renderHistory([big]);
+    assert.ok(line.length < HISTORY_VALUE_CHARS + 100, line);
+    assert.match(line, new RegExp(`… \\(${HISTORY_VALUE_CHARS + 2} more characters\\)$`));
   });
 });

@@ -6,32 +6,38 @@ export interface GitObject {
   readonly content: Buffer;
 }
 
+type BatchProcess = Awaited<ReturnType<GitRunner['spawn']>>['child'];
+
 /**
  * One `git cat-file --batch` process for a whole load: requests are written in bulk and answers parsed as
  * they stream back, so reading 100,000 records costs one process, not 100,000. Missing or unreadable
  * objects answer undefined.
  */
 export class BatchObjectReader {
-  private readonly process;
+  /** Wrapped: the process is itself a thenable, which promise resolution would wait for. */
+  private readonly process: Promise<{ child: BatchProcess }>;
   private buffer: Buffer = Buffer.alloc(0);
   private readonly waiting: Array<(object: GitObject | undefined) => void> = [];
   private closed = false;
 
   constructor(git: GitRunner) {
-    this.process = git.spawn(['cat-file', '--batch']);
-    this.process.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
-    const finish = () => this.drain();
-    this.process.stdout.on('end', finish);
-    this.process.then(finish, finish);
-    this.process.stdin.on('error', () => undefined);
+    this.process = git.spawn(['cat-file', '--batch']).then(({ child }) => {
+      child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
+      const finish = () => this.drain();
+      child.stdout.on('end', finish);
+      child.then(finish, finish);
+      child.stdin.on('error', () => undefined);
+      return { child };
+    });
   }
 
   /** Objects by name (an id or `ref^{tree}`-style expression), in order. */
-  read(names: readonly string[]): Promise<Array<GitObject | undefined>> {
+  async read(names: readonly string[]): Promise<Array<GitObject | undefined>> {
     if (names.some((name) => /[\n\r]/.test(name))) throw new Error('object names may not contain line breaks');
+    const { child } = await this.process;
     const answers = names.map(() => new Promise<GitObject | undefined>((resolve) => this.waiting.push(resolve)));
     if (this.closed) this.drain();
-    else this.process.stdin.write(names.map((name) => `${name}\n`).join(''));
+    else child.stdin.write(names.map((name) => `${name}\n`).join(''));
     return Promise.all(answers);
   }
 
@@ -40,11 +46,12 @@ export class BatchObjectReader {
   }
 
   async close(): Promise<void> {
+    const { child } = await this.process;
     if (!this.closed) {
       this.closed = true;
-      this.process.stdin.end();
+      child.stdin.end();
     }
-    await this.process;
+    await child;
   }
 
   private receive(chunk: Buffer): void {

@@ -16,7 +16,7 @@ export class GitDirReader {
   headRef(): string | undefined {
     const head = this.file('.git/HEAD')?.toString('utf8').trim();
     const match = head ? /^ref: (refs\/[\w./-]+)$/.exec(head) : null;
-    return match?.[1];
+    return match && !match[1]!.includes('..') ? match[1] : undefined;
   }
 
   /** The commit id a name resolves to: HEAD, a full id, a branch or a full ref (not annotated tags). */
@@ -29,10 +29,13 @@ export class GitDirReader {
       return ref ? this.refValue(ref) : undefined;
     }
     if (name.startsWith('refs/')) return this.refValue(name);
+    // A tag of the same name would win in git's lookup order: leave such names to git.
+    if (this.refValue(`refs/tags/${name}`) !== undefined || this.refValue(`refs/${name}`) !== undefined) return undefined;
     return this.refValue(`refs/heads/${name}`);
   }
 
   private refValue(ref: string): string | undefined {
+    if (ref.includes('..')) return undefined;
     const loose = this.file(`.git/${ref}`)?.toString('utf8').trim();
     if (loose && /^[0-9a-f]{40}$/.test(loose)) return loose;
     const packed = this.file('.git/packed-refs')?.toString('utf8');

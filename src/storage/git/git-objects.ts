@@ -40,19 +40,24 @@ export function treeIdOf(files: ReadonlyMap<string, string>): string {
     dir.files.set(parts[parts.length - 1]!, id);
   }
   const hash = (dir: Dir): string => {
-    // Git orders entries by name, comparing directory names as if they ended in "/".
-    const entries: Array<{ sortKey: string; bytes: Buffer }> = [];
-    for (const [name, id] of dir.files) entries.push({ sortKey: name, bytes: entry('100644', name, id) });
-    for (const [name, sub] of dir.dirs) entries.push({ sortKey: `${name}/`, bytes: entry('40000', name, hash(sub)) });
-    entries.sort((a, b) => Buffer.compare(Buffer.from(a.sortKey), Buffer.from(b.sortKey)));
-    const body = Buffer.concat(entries.map((e) => e.bytes));
-    return createHash('sha1').update(`tree ${body.length}\0`).update(body).digest('hex');
+    // Git orders entries by name as bytes, comparing directory names as if they ended in "/".
+    const entries: Array<{ sortKey: string; mode: string; name: string; id: string }> = [];
+    for (const [name, id] of dir.files) entries.push({ sortKey: name, mode: '100644', name, id });
+    for (const [name, sub] of dir.dirs) entries.push({ sortKey: `${name}/`, mode: '40000', name, id: hash(sub) });
+    const ascii = entries.every((e) => /^[\x00-\x7f]*$/.test(e.sortKey));
+    if (ascii) entries.sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
+    else entries.sort((a, b) => Buffer.compare(Buffer.from(a.sortKey), Buffer.from(b.sortKey)));
+    let size = 0;
+    for (const e of entries) size += Buffer.byteLength(e.mode) + 1 + Buffer.byteLength(e.name) + 1 + 20;
+    const body = Buffer.allocUnsafe(size);
+    let pos = 0;
+    for (const e of entries) {
+      pos += body.write(`${e.mode} ${e.name}\0`, pos, 'utf8');
+      pos += body.write(e.id, pos, 'hex');
+    }
+    return createHash('sha1').update(`tree ${size}\0`).update(body).digest('hex');
   };
   return hash(root);
-}
-
-function entry(mode: string, name: string, id: string): Buffer {
-  return Buffer.concat([Buffer.from(`${mode} ${name}\0`), Buffer.from(id, 'hex')]);
 }
 
 export interface CommitInfo {

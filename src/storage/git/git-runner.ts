@@ -1,4 +1,4 @@
-import { execa, type ResultPromise } from 'execa';
+import type { ResultPromise } from 'execa';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 
 /**
@@ -57,6 +57,7 @@ export class GitRunner {
   }
 
   async run(args: readonly string[], options: GitRunOptions = {}): Promise<string> {
+    const { execa } = await loadExeca();
     const result = await execa('git', this.args(args, options.protocols), {
       cwd: this.options.gitDir, env: this.env(), extendEnv: false, reject: false, stripFinalNewline: false,
       ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' as const }),
@@ -69,10 +70,22 @@ export class GitRunner {
     return String(result.stdout);
   }
 
-  /** A long-running git process with piped stdin and stdout (`cat-file --batch`). */
-  spawn(args: readonly string[]): ResultPromise<{ buffer: false; stdin: 'pipe'; stdout: 'pipe'; reject: false; encoding: 'buffer' }> {
-    return execa('git', this.args(args), {
+  /**
+   * A long-running git process with piped stdin and stdout (`cat-file --batch`). Wrapped in an object
+   * because the process is itself a promise, which an async function would otherwise wait for.
+   */
+  async spawn(args: readonly string[]): Promise<{ child: ResultPromise<{ buffer: false; stdin: 'pipe'; stdout: 'pipe'; reject: false; encoding: 'buffer' }> }> {
+    const { execa } = await loadExeca();
+    const child = execa('git', this.args(args), {
       cwd: this.options.gitDir, env: this.env(), extendEnv: false, buffer: false, stdin: 'pipe', stdout: 'pipe', reject: false, encoding: 'buffer',
     });
+    return { child };
   }
+}
+
+/** execa is loaded on first use: reads that never run git (the common case) skip its start-up cost. */
+let execaModule: Promise<typeof import('execa')> | undefined;
+function loadExeca(): Promise<typeof import('execa')> {
+  execaModule ??= import('execa');
+  return execaModule;
 }

@@ -76,7 +76,8 @@ export class RepoDir {
           made.add(dir);
         }
         let data = files.get(name)!();
-        if (name === '.git/HEAD' && !/^(ref: refs\/heads\/[\w.@+/-]+|[0-9a-f]{40})\n?$/.test(Buffer.from(data).toString('utf8'))) {
+        const head = name === '.git/HEAD' ? Buffer.from(data).toString('utf8') : '';
+        if (name === '.git/HEAD' && (!/^(ref: refs\/heads\/[\w.@+/-]+|[0-9a-f]{40})\n?$/.test(head) || head.includes('..'))) {
           data = Buffer.from('ref: refs/heads/main\n');
         }
         await writeFile(target, data);
@@ -101,7 +102,15 @@ export class RepoDir {
     return /^ref: refs\/heads\/(.+)$/.exec(head)?.[1];
   }
 
+  /** A loose ref's value read from its file, without running git; undefined when not a loose ref. */
+  async looseRef(ref: string): Promise<string | undefined> {
+    if (!/^refs\/[\w./-]+$/.test(ref) || ref.includes('..')) return undefined;
+    const value = (await readFile(path.join(this.gitDir, ref), 'utf8').catch(() => '')).trim();
+    return /^[0-9a-f]{40}$/.test(value) ? value : undefined;
+  }
+
   async refValue(ref: string): Promise<string | undefined> {
+    if (ref.startsWith('-') || /[\s\0]/.test(ref)) return undefined;
     try {
       return (await this.git.run(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim() || undefined;
     } catch {

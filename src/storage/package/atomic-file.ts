@@ -1,4 +1,4 @@
-import { open, rename, unlink } from 'node:fs/promises';
+import { open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -28,4 +28,24 @@ export async function writeFileAtomic(target: string, bytes: Uint8Array): Promis
   const dir = await open(path.dirname(target), 'r').catch(() => undefined);
   await dir?.sync().catch(() => undefined);
   await dir?.close();
+}
+
+/** Removes temporary files a killed writer left beside `target` (their process is gone). */
+export async function removeStaleTempFiles(target: string): Promise<void> {
+  const prefix = `.${path.basename(target)}.tmp-`;
+  const names = await readdir(path.dirname(target)).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid > 0 && !isAlive(pid)) await unlink(path.join(path.dirname(target), name)).catch(() => undefined);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -47,9 +47,12 @@ async function withOpened<T>(file: string, limits: ZipLimits, body: (opened: Ope
 export async function packageLog(file: string, options: { ref?: string; limits?: ZipLimits } = {}): Promise<LogEntry[]> {
   return withOpened(file, options.limits ?? DEFAULT_ZIP_LIMITS, async (opened) => {
     const ref = options.ref ?? 'HEAD';
-    await opened.snapshot(ref);
     const repo = await opened.repo();
-    const out = await repo.git.run(['log', '--format=%H%x1f%ct%x1f%B%x1e', ref, '--']);
+    const commit = await repo.refValue(ref);
+    if (!commit) {
+      throw new EpError('REF_NOT_FOUND', `${file} has no commit, branch or tag "${ref}".`, { exitCode: ExitCode.notFound, details: { path: file, ref } });
+    }
+    const out = await repo.git.run(['log', '--format=%H%x1f%ct%x1f%B%x1e', commit, '--']);
     return out.split('\x1e').map((chunk) => chunk.replace(/^\n/, '')).filter((chunk) => chunk.length > 0).map((chunk) => {
       const [commit, seconds, message] = chunk.split('\x1f') as [string, string, string];
       return { commit, message: message.trim(), timestamp: new Date(Number(seconds) * 1000).toISOString() };
@@ -102,15 +105,16 @@ export interface PushResult {
 export async function pushPackage(file: string, remote: string, options: { limits?: ZipLimits } = {}): Promise<PushResult> {
   checkRemote(remote);
   return withOpened(file, options.limits ?? DEFAULT_ZIP_LIMITS, async (opened) => {
-    const snapshot = await opened.snapshot('HEAD');
-    const branch = opened.gitDir.headRef()?.replace(/^refs\/heads\//, '') ?? 'main';
+    const branch = opened.gitDir.headRef()?.match(/^refs\/heads\/(.+)$/)?.[1] ?? 'main';
     const repo = await opened.repo();
+    const commit = await repo.refValue(`refs/heads/${branch}`);
+    if (!commit) throw new EpError('REF_NOT_FOUND', `${file} has no branch ${branch} to push.`, { exitCode: ExitCode.notFound, details: { path: file, branch } });
     try {
       await repo.git.run(['push', '--quiet', remote, `refs/heads/${branch}:refs/heads/${branch}`], { protocols: REMOTE_PROTOCOLS });
     } catch (error) {
       throw remoteError('push', remote, error);
     }
-    return { remote, branch, commit: snapshot.commit! };
+    return { remote, branch, commit };
   });
 }
 
@@ -187,4 +191,26 @@ function checkRemote(remote: string): void {
 
 function remoteError(action: string, remote: string, error: unknown): EpError {
   return new EpError('REMOTE_FAILED', `Could not ${action} ${remote}: ${(error as Error).message}`, { exitCode: ExitCode.remote, details: { remote }, cause: error });
+}
+
+const TAG_NAME = /^(?!-)(?!.*\.\.)(?!.*\/\/)(?!.*[/.]$)(?!.*\.lock$)[\w.@+/-]+$/;
+
+/** Tags `ref` (HEAD by default) as `name`, a lightweight tag as `git tag` makes; an existing tag is an error. */
+export async function tagPackage(file: string, name: string, options: { ref?: string; limits?: ZipLimits; lock?: LockOptions } = {}): Promise<{ tag: string; commit: string }> {
+  if (!TAG_NAME.test(name)) {
+    throw new EpError('INVALID_REF', `"${name}" is not a valid tag name.`, { exitCode: ExitCode.usage, details: { path: file, tag: name } });
+  }
+  return withPackageLock(file, async () => withOpened(file, options.limits ?? DEFAULT_ZIP_LIMITS, async (opened) => {
+    const repo = await opened.repo();
+    const ref = options.ref ?? 'HEAD';
+    const commit = await repo.refValue(ref);
+    if (!commit) throw new EpError('REF_NOT_FOUND', `${file} has no commit, branch or tag "${ref}".`, { exitCode: ExitCode.notFound, details: { path: file, ref } });
+    if (await repo.refValue(`refs/tags/${name}`)) {
+      throw new EpError('TAG_EXISTS', `${file} already has a tag "${name}".`, { exitCode: ExitCode.validation, details: { path: file, tag: name } });
+    }
+    await repo.git.run(['update-ref', `refs/tags/${name}`, commit, '']);
+    const files = new Map(opened.worktree());
+    await writeFileAtomic(file, await archive(repo, { files, managed: new Map(), changed: [], deleted: [] }, opened));
+    return { tag: name, commit };
+  }), options.lock);
 }

@@ -33,7 +33,11 @@ export async function withPackageLock<T>(packagePath: string, body: () => Promis
       await handle.close();
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') {
+        throw new EpError('FILE_NOT_FOUND', `Cannot write ${packagePath}: its directory does not exist.`, { exitCode: ExitCode.notFound, details: { path: packagePath } });
+      }
+      if (code !== 'EEXIST') throw error;
     }
     if (await breakIfStale(lockPath, staleMs)) continue;
     if (Date.now() > deadline) {

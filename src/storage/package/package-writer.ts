@@ -1,13 +1,14 @@
 import { stat } from 'node:fs/promises';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { ScenarioList } from '../../records/scenario-list.js';
+import { assertScenario } from '../../records/scenario.js';
 import { commitWithFastImport } from '../git/fast-import.js';
 import { blobId } from '../git/git-objects.js';
 import { RepoDir } from '../git/repo-dir.js';
 import { pythonJsonDumps } from '../json/python-json-writer.js';
 import { writeZip, type ZipInput } from '../zip/zip-writer.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../zip/zip-reader.js';
-import { writeFileAtomic } from './atomic-file.js';
+import { removeStaleTempFiles, writeFileAtomic } from './atomic-file.js';
 import { buildManifest } from './manifest.js';
 import { OpenPackage, type PackageSnapshot } from './open-package.js';
 import { withPackageLock, type LockOptions } from './package-lock.js';
@@ -26,6 +27,11 @@ export interface SaveResult {
 export interface WriteOptions {
   readonly message?: string;
   readonly limits?: ZipLimits;
+  /**
+   * Store the record files uncompressed instead of DEFLATE. Every zip reader (EDSL's included) reads them;
+   * the archive grows (about 1.3 times for 100,000 records) and large packages load faster.
+   */
+  readonly storeRecordsUncompressed?: boolean;
   readonly lock?: LockOptions;
 }
 
@@ -33,6 +39,7 @@ export interface WriteOptions {
 export type PackageChange = (latest: ScenarioList) => ScenarioList | Promise<ScenarioList>;
 
 const MANAGED = /^(manifest\.json|codebook\.json|scenarios\/\d+\.json)$/;
+const SCENARIO_ID = /^scenarios\/(\d+)\.json$/;
 
 /**
  * Applies `change` to the package's latest commit and saves the result as one new commit: under the
@@ -51,8 +58,12 @@ export async function updatePackage(file: string, change: PackageChange, options
         throw new EpError('INVALID_PACKAGE', `${file} cannot be saved over: its HEAD commit is unreadable.`, { exitCode: ExitCode.validation, details: { path: file } });
       }
       const list = await change(snapshot?.list ?? new ScenarioList());
+      if (!(list instanceof ScenarioList)) {
+        throw new EpError('INVALID_RECORD', `The change to ${file} must return a ScenarioList.`, { exitCode: ExitCode.validation, details: { path: file } });
+      }
+      [...list].forEach((record, i) => assertScenario(record, `Record ${i} of ${file}`));
       const plan = planFiles(list, snapshot);
-      const branch = opened?.gitDir.headRef()?.replace(/^refs\/heads\//, '') ?? 'main';
+      const branch = opened?.gitDir.headRef()?.match(/^refs\/heads\/(.+)$/)?.[1] ?? 'main';
       if (snapshot?.commit && plan.changed.length === 0 && plan.deleted.length === 0) {
         return { status: 'unchanged' as const, path: file, commit: snapshot.commit, branch, message, list };
       }
@@ -60,12 +71,14 @@ export async function updatePackage(file: string, change: PackageChange, options
       await commitWithFastImport(repo, {
         branch, parent: snapshot?.commit, message, when: new Date(), deleted: plan.deleted,
         changed: plan.changed.map((path) => [path, plan.managed.get(path)!] as const),
+        flatDirectories: scenarioDirectory(plan.files),
       });
-      const commit = await repo.refValue(`refs/heads/${branch}`);
+      const commit = await repo.looseRef(`refs/heads/${branch}`) ?? await repo.refValue(`refs/heads/${branch}`);
       if (!commit) throw new EpError('GIT_FAILED', `The commit to ${file} did not update ${branch}.`, { details: { path: file, branch } });
       await repo.git.run(['read-tree', commit]);
-      await tidyObjects(repo);
-      await writeFileAtomic(file, await archive(repo, plan, opened));
+      const gitFiles = await tidyObjects(repo);
+      await removeStaleTempFiles(file);
+      await writeFileAtomic(file, await archive(repo, plan, opened, options.storeRecordsUncompressed === true, gitFiles));
       return { status: 'ok' as const, path: file, commit, branch, message, list };
     } finally {
       await opened?.close();
@@ -94,8 +107,12 @@ function planFiles(list: ScenarioList, snapshot: PackageSnapshot | undefined): F
   const files = new Map<string, string>();
   for (const [path, id] of previous) if (!MANAGED.test(path)) files.set(path, id);
   const changed: string[] = [];
+  const reused = new Set(ids.filter((id, i) => snapshot?.storedJson.get(id) === texts[i]));
   for (const [path, bytes] of managed) {
-    const id = blobId(bytes);
+    // A reused id holds exactly its stored text, so its blob is the one already committed.
+    const scenarioId = SCENARIO_ID.exec(path)?.[1];
+    const known = scenarioId !== undefined && reused.has(scenarioId) ? previous.get(path) : undefined;
+    const id = known ?? blobId(bytes);
     files.set(path, id);
     if (previous.get(path) !== id) changed.push(path);
   }
@@ -103,36 +120,50 @@ function planFiles(list: ScenarioList, snapshot: PackageSnapshot | undefined): F
   return { files, managed, changed, deleted };
 }
 
+/** `scenarios/` as one flat directory to commit wholesale, unless something unusual (a subdirectory) is in it. */
+function scenarioDirectory(files: ReadonlyMap<string, string>): Map<string, Map<string, string>> | undefined {
+  const entries = new Map<string, string>();
+  for (const [path, id] of files) {
+    if (!path.startsWith('scenarios/')) continue;
+    const name = path.slice('scenarios/'.length);
+    if (name.includes('/')) return undefined;
+    entries.set(name, id);
+  }
+  return new Map([['scenarios', entries]]);
+}
+
 /** Keeps the object store small: many loose objects or packs are consolidated (in the foreground). */
-async function tidyObjects(repo: RepoDir): Promise<void> {
+async function tidyObjects(repo: RepoDir): Promise<string[]> {
   const names = await repo.gitFiles();
   const loose = names.filter((name) => /^\.git\/objects\/[0-9a-f]{2}\//.test(name)).length;
   const packs = names.filter((name) => name.endsWith('.pack')).length;
-  if (loose > 2000 || packs > 30) {
-    await repo.git.run(['repack', '-a', '-d', '-q']);
-    await repo.git.run(['prune-packed']);
-  }
+  if (loose <= 2000 && packs <= 30) return names;
+  await repo.git.run(['repack', '-a', '-d', '-q']);
+  await repo.git.run(['prune-packed']);
+  return repo.gitFiles();
 }
 
-export async function archive(repo: RepoDir, plan: FilePlan, opened: OpenPackage | undefined): Promise<Buffer> {
+export async function archive(repo: RepoDir, plan: FilePlan, opened: OpenPackage | undefined, storeRecords = false, gitFiles?: string[]): Promise<Buffer> {
   const inputs: ZipInput[] = [];
   const previousWorktree = opened?.worktree();
   const fromGit: Array<readonly [string, string]> = [];
   for (const [path, id] of plan.files) {
     const member = previousWorktree?.get(path) === id ? opened!.members.get(path) : undefined;
     if (member) inputs.push({ name: path, reuse: member });
-    else if (plan.managed.has(path)) inputs.push({ name: path, data: plan.managed.get(path)! });
+    else if (plan.managed.has(path)) inputs.push({ name: path, data: plan.managed.get(path)!, store: storeRecords && path.startsWith('scenarios/') });
     else fromGit.push([path, id]);
   }
   if (fromGit.length) {
     const bytes = opened ? await opened.blobs(fromGit) : await readBlobs(repo, fromGit);
     fromGit.forEach(([path], i) => inputs.push({ name: path, data: bytes[i]! }));
   }
-  for (const name of await repo.gitFiles()) {
+  for (const name of gitFiles ?? await repo.gitFiles()) {
     const member = opened?.members.get(name);
     // Objects and packs are named by their content: an unchanged name is unchanged bytes.
-    if (member && name.startsWith('.git/objects/') && !name.endsWith('/packs')) inputs.push({ name, reuse: member });
-    else inputs.push({ name, data: await repo.readGitFile(name) });
+    const isObject = name.startsWith('.git/objects/') && !name.endsWith('/packs');
+    if (member && isObject) inputs.push({ name, reuse: member });
+    // Objects and packs are zlib data already: stored as is, they are cheap to write and to read back.
+    else inputs.push({ name, data: await repo.readGitFile(name), store: isObject });
   }
   return writeZip(inputs);
 }

@@ -1,4 +1,5 @@
-import { crc32, inflateRawSync } from 'node:zlib';
+import { inflateSync } from 'fflate';
+import { crc32 } from 'node:zlib';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { limitExceeded, Limits } from '../../limits/limits.js';
 import { unsafeMemberName } from './member-names.js';
@@ -51,8 +52,9 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
     directoryOffset = Number(view.getBigUint64(record + 48, true));
   }
   if (count > limits.maxEntries) throw limitExceeded(`The entry count of package ${where}`, count, limits.maxEntries, 'entries', { path: where });
-  const decoder = new TextDecoder('utf-8', { fatal: false });
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const members: ZipMember[] = [];
+  const seen = new Set<string>();
   let total = 0;
   let pos = directoryOffset;
   for (let i = 0; i < count; i += 1) {
@@ -68,9 +70,11 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
     const commentLength = view.getUint16(pos + 32, true);
     const external = view.getUint32(pos + 38, true);
     let localOffset = view.getUint32(pos + 42, true);
-    const name = decoder.decode(bytes.subarray(pos + 46, pos + 46 + nameLength));
+    const name = text.toString('utf8', pos + 46, pos + 46 + nameLength);
     const extraStart = pos + 46 + nameLength;
-    ({ size, compressedSize, localOffset } = readZip64Extra(view, extraStart, extraLength, { size, compressedSize, localOffset }));
+    if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff) {
+      ({ size, compressedSize, localOffset } = readZip64Extra(view, extraStart, extraLength, { size, compressedSize, localOffset }));
+    }
     pos = extraStart + extraLength + commentLength;
     const unixMode = madeBy === 3 ? external >>> 16 : 0;
     const fileType = unixMode & S_IFMT;
@@ -78,6 +82,9 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
     const unsafe = unsafeMemberName(name);
     if (unsafe) throw invalid(`unsafe member name "${name}" (${unsafe})`, { member: name });
     if (fileType !== 0 && fileType !== S_IFREG) throw invalid(`member "${name}" is not a regular file`, { member: name });
+    // Readers disagree on which of two same-named members wins; such an archive is refused outright.
+    if (seen.has(name)) throw invalid(`member "${name}" appears twice`, { member: name });
+    seen.add(name);
     if (flags & 1) throw invalid(`member "${name}" is encrypted`, { member: name });
     if (method !== 0 && method !== 8) throw invalid(`member "${name}" uses compression method ${method}`, { member: name });
     total += size;
@@ -91,13 +98,18 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
   return members;
 }
 
-/** A member's bytes. Inflation is capped at the declared size and the CRC is checked. */
-export function inflateMember(member: ZipMember, where: string): Buffer {
+/**
+ * A member's bytes. DEFLATE output goes into a buffer of exactly the declared size, so a member cannot
+ * inflate past what was checked against the limits; the length and CRC are then verified.
+ */
+export function inflateMember(member: ZipMember, where: string, target?: Uint8Array): Buffer {
   let data: Buffer;
   try {
-    data = member.method === 0
-      ? Buffer.from(member.raw.buffer, member.raw.byteOffset, member.raw.byteLength)
-      : inflateRawSync(member.raw, { maxOutputLength: Math.max(member.size, 1) });
+    if (member.method === 0) data = Buffer.from(member.raw.buffer, member.raw.byteOffset, member.raw.byteLength);
+    else {
+      const out = inflateSync(member.raw, { out: target ?? new Uint8Array(member.size) });
+      data = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+    }
   } catch (error) {
     throw new EpError('INVALID_PACKAGE', `${where} is not a valid package: member "${member.name}" does not inflate to its declared ${member.size} bytes.`,
       { exitCode: ExitCode.validation, details: { path: where, member: member.name }, cause: error });
