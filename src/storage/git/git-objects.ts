@@ -1,8 +1,22 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
+
+const { createHash } = crypto;
+/** One-shot hashing (Node 20.12+): much cheaper than a hasher object for many small inputs. */
+const hashOnce = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'hex') => string }).hash;
 
 /** Git object hashing and parsing done in-process, so proving that a worktree equals a commit needs no git run. */
 export function blobId(content: Uint8Array): string {
   return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
+}
+
+/** The header git hashes in front of a blob's bytes: `blob <size>\0`. */
+export function blobHeader(size: number): Uint8Array {
+  return Buffer.from(`blob ${size}\0`, 'latin1');
+}
+
+/** The blob id of content already preceded by its `blobHeader` in one contiguous range. */
+export function blobIdOfFramed(framed: Uint8Array): string {
+  return hashOnce ? hashOnce('sha1', framed, 'hex') : createHash('sha1').update(framed).digest('hex');
 }
 
 export interface TreeEntry {
