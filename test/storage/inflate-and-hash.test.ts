@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { inflateSync, zipSync } from 'fflate';
-import { blobHeader, blobId, blobIdOfFramed } from '../../src/storage/git/git-objects.js';
+import { blobHeader, blobHeaderLength, blobId, blobIdOfFramed, writeBlobHeader } from '../../src/storage/git/git-objects.js';
 import { inflateMember, readZip } from '../../src/storage/zip/zip-reader.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,6 +45,11 @@ describe('reading members fast', () => {
       assert.equal(blobId(content), expected);
     }));
     assert.equal(blobId(new Uint8Array()), 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391');
+    for (const size of [0, 7, 10, 999, 123_456_789]) {
+      const target = new Uint8Array(blobHeaderLength(size) + 3);
+      assert.equal(writeBlobHeader(target, 3, size), target.length);
+      assert.deepEqual(Buffer.from(target.subarray(3)), blobHeader(size));
+    }
   });
 
   it('proves a package equal to HEAD with the same blob ids as hashing each file on its own', async () => {

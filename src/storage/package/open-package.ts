@@ -5,7 +5,7 @@ import { ScenarioList } from '../../records/scenario-list.js';
 import type { Codebook, Scenario } from '../../records/scenario.js';
 import type { BatchObjectReader } from '../git/batch-object-reader.js';
 import { GitDirReader } from '../git/git-dir-reader.js';
-import { blobHeader, blobId, blobIdOfFramed, parseCommit, parseTree, treeIdOf } from '../git/git-objects.js';
+import { blobHeaderLength, blobId, blobIdOfFramed, parseCommit, parseTree, treeIdOf, writeBlobHeader } from '../git/git-objects.js';
 import { RepoDir } from '../git/repo-dir.js';
 import { parseJsonPreservingNumbers } from '../json/record-json-parser.js';
 import { DEFAULT_ZIP_LIMITS, inflateMember, readZip, type ZipLimits, type ZipMember } from '../zip/zip-reader.js';
@@ -88,14 +88,11 @@ export class OpenPackage {
    */
   private inflateAll(names: readonly string[]): Map<string, string> {
     const pending = names.map((name) => this.members.get(name)!).filter((member) => member.method !== 0 && !this.inflated.has(member.name));
-    const headers = pending.map((member) => blobHeader(member.size));
-    const slab = new Uint8Array(pending.reduce((sum, member, i) => sum + headers[i]!.length + member.size, 0));
+    const slab = new Uint8Array(pending.reduce((sum, member) => sum + blobHeaderLength(member.size) + member.size, 0));
     const ids = new Map<string, string>();
     let offset = 0;
-    pending.forEach((member, i) => {
-      const header = headers[i]!;
-      slab.set(header, offset);
-      const start = offset + header.length;
+    pending.forEach((member) => {
+      const start = writeBlobHeader(slab, offset, member.size);
       this.inflated.set(member.name, inflateMember(member, this.path, slab.subarray(start, start + member.size)));
       ids.set(member.name, blobIdOfFramed(slab.subarray(offset, start + member.size)));
       offset = start + member.size;
