@@ -1,5 +1,5 @@
 /** The `ep` library API: everything the CLI does is a thin layer over these exports. */
-import 'reflect-metadata';
+import './kernel/di.js';
 
 export { EP_VERSION } from './version.js';
 export { EpError, ExitCode, isEpError } from './kernel/errors.js';

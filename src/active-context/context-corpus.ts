@@ -1,6 +1,7 @@
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../records/document-text.js';
 import type { Scenario } from '../records/scenario.js';
 import type { SearchEngineContract } from '../search/search-engine.js';
+import { searchOnce } from '../search/search-once.js';
 import type { ContextMatch, ContextWarning } from './context-records-contract.js';
 
 export interface CorpusPackage {
@@ -66,8 +67,7 @@ export class ContextCorpus {
 
   search(engine: SearchEngineContract, query: string, options: { fields?: readonly string[]; topK?: number }): ContextMatch[] {
     const documents = searchDocuments(this.records, options.fields);
-    const index = engine.buildIndex(documents, { fields: options.fields ?? DEFAULT_SEARCH_FIELDS });
-    return index.search(query, options.topK === undefined ? {} : { topK: options.topK })
+    return searchOnce(engine, documents, query, { fields: options.fields ?? DEFAULT_SEARCH_FIELDS, ...(options.topK === undefined ? {} : { topK: options.topK }) })
       .map((hit) => ({ score: hit.score, context_path: this.origins[hit.index]!, scenario: this.records[hit.index]! }));
   }
 }

@@ -1,5 +1,4 @@
-import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
+import { createRequire } from 'node:module';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { EP_VERSION } from '../version.js';
 import { errorEnvelope, writeEnvelope } from './envelope.js';
@@ -11,6 +10,11 @@ import { scenariosCommand } from './commands/scenarios/index.js';
 import { toolsCommand } from './commands/tools/index.js';
 import { runCommandModule } from './commands/run/index.js';
 import { sessionCommand } from './commands/session/index.js';
+
+// yargs' CommonJS build is one bundled file; its ESM build is some twenty modules Node loads one by one.
+const require = createRequire(import.meta.url);
+const yargs = require('yargs/yargs') as typeof import('yargs/yargs');
+const { hideBin } = require('yargs/helpers') as typeof import('yargs/helpers');
 
 /**
  * The `ep` command line. Command modules are small and import their implementation lazily, so `--help`

@@ -1,5 +1,5 @@
-import 'reflect-metadata';
-import { container as rootContainer, Lifecycle, type DependencyContainer } from 'tsyringe';
+import type { DependencyContainer } from 'tsyringe';
+import { Lifecycle, rootContainer } from './di.js';
 import type { Constructor, EpPlugin, PluginSource, ServiceAccessor, ServiceRegistry } from './plugin.js';
 import { resolvePluginGraph } from './plugin-graph.js';
 import { PluginErrorCode, pluginError } from './plugin-errors.js';

@@ -1,4 +1,3 @@
-import { execa } from 'execa';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import type { ModelReply, ModelRequest, ModelRuntimeContract } from './model-runtime.js';
 
@@ -24,6 +23,7 @@ export class CommandModelRuntime implements ModelRuntimeContract {
         suggestion: 'Set the plugin option "command" (and "args"), or EP_MODEL_COMMAND.',
       });
     }
+    const { execa } = await import('execa');
     const result = await execa(command, [...(this.options.args ?? [])], {
       input: request.prompt, reject: false,
       ...(this.options.cwd ? { cwd: this.options.cwd } : {}),

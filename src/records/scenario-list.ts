@@ -1,6 +1,7 @@
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { Bm25SearchEngine } from '../search/bm25/bm25-engine.js';
 import type { SearchEngineContract } from '../search/search-engine.js';
+import { searchOnce } from '../search/search-once.js';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from './document-text.js';
 import { canonicalJson, type JsonValue } from './json.js';
 import { getPath, type Codebook, type Scenario } from './scenario.js';
@@ -127,8 +128,9 @@ export class ScenarioList implements Iterable<Scenario> {
   private rank(query: string, options: ScenarioSearchOptions): ScoredScenario[] {
     const fields = options.fields ?? DEFAULT_SEARCH_FIELDS;
     const documents = searchDocuments(this.records, options.fields);
-    const index = (options.engine ?? defaultEngine).buildIndex(documents, { fields, ...(options.boosts ? { boosts: options.boosts } : {}) });
-    const hits = index.search(query, options.topK === undefined ? {} : { topK: options.topK });
+    const hits = searchOnce(options.engine ?? defaultEngine, documents, query, {
+      fields, ...(options.boosts ? { boosts: options.boosts } : {}), ...(options.topK === undefined ? {} : { topK: options.topK }),
+    });
     return hits.map((hit) => ({ score: hit.score, scenario: this.records[hit.index]! }));
   }
 

@@ -10,6 +10,8 @@ export type Codebook = Record<string, string>;
 /** Reads a dotted path (`artifacts.spec`) from a record; undefined when any step is missing. */
 export function getPath(record: Scenario, path: string): JsonValue | undefined {
   if (path in record) return record[path];
+  // A plain name that is not there is simply absent; only dotted paths need walking.
+  if (!path.includes('.')) return undefined;
   let current: JsonValue | undefined = record;
   for (const segment of path.split('.')) {
     if (!isJsonObject(current)) return undefined;

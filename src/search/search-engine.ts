@@ -35,4 +35,9 @@ export interface SearchEngineContract {
   /** A short name for listings and benchmarks: `bm25`, `elasticlunr`. */
   readonly name: string;
   buildIndex(documents: readonly SearchDocument[], options?: SearchIndexOptions): SearchIndex;
+  /**
+   * One query over documents indexed for nothing else: the same hits as `buildIndex(...).search(...)`, for
+   * engines that can rank a single query more cheaply than they can build an index (a CLI call asks once).
+   */
+  searchOnce?(documents: readonly SearchDocument[], query: string, options?: SearchIndexOptions & SearchQueryOptions): SearchHit[];
 }

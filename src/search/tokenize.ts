@@ -28,7 +28,7 @@ export function scanTokens(text: string, emit: (token: string) => void): void {
 }
 
 /** A separator or a character JavaScript's `\s` matches. */
-function isBoundary(code: number): boolean {
+export function isBoundary(code: number): boolean {
   if (code < 128) {
     return code === 32 || (code >= 9 && code <= 13) || code === 46 || code === 95 || code === 45 || code === 47 || code === 58 || code === 35;
   }

@@ -1,4 +1,3 @@
-import { execa } from 'execa';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -9,6 +8,8 @@ const IDENTITY = {
 
 /** Runs git in a session directory with hooks and signing off, so user config cannot interfere. */
 async function git(dir: string, args: string[]): Promise<string> {
+  // execa is loaded on first use, so commands that never commit a session skip its start-up cost.
+  const { execa } = await import('execa');
   const result = await execa('git', ['-c', 'core.hooksPath=/dev/null', '-c', 'commit.gpgsign=false', ...args], {
     cwd: dir, env: IDENTITY, stdin: 'ignore',
   });

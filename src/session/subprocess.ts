@@ -1,4 +1,3 @@
-import { execa } from 'execa';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EpError, ExitCode, errorMessage } from '../kernel/errors.js';
@@ -41,6 +40,7 @@ export async function runAgentInSubprocess(target: string, input: unknown, optio
   const env = {
     ...(state ? definedOnly(state.env) : {}), ...options.env, ...(state ? { EP_HOME: state.store.home } : {}),
   };
+  const { execa } = await import('execa');
   const result = await execa(process.execPath, args, {
     cwd: options.cwd ?? process.cwd(), env, reject: false, stdin: 'ignore',
     ...(signal ? { cancelSignal: signal } : {}),

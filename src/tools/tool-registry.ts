@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { assertNestingDepth } from '../limits/limits.js';
 import type { ToolCallContext, ToolContract, ToolDescriptor, ToolRegistryContract } from './tool.js';
@@ -12,7 +12,8 @@ export const TOOL_NAME_PATTERN = /^[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9._-]*$/;
 export class ToolRegistryService implements ToolRegistryContract {
   private readonly tools = new Map<string, ToolContract>();
   private readonly validators = new Map<string, ValidateFunction>();
-  private readonly ajv = new Ajv({ allErrors: true, strict: false });
+  /** Ajv is loaded on the first call: listing and describing tools, and commands that call none, skip it. */
+  private ajv: Promise<Ajv> | undefined;
 
   constructor(tools: readonly ToolContract[]) {
     for (const tool of tools) {
@@ -44,7 +45,7 @@ export class ToolRegistryService implements ToolRegistryContract {
     }
     // Inputs from MCP arrive parsed, without the CLI's input checks: bound their depth before the schema walks them.
     assertNestingDepth(input, `The input of tool ${name}`);
-    const validate = this.validatorFor(tool);
+    const validate = await this.validatorFor(tool);
     if (!validate(input)) {
       const errors = validate.errors ?? [];
       throw new EpError('TOOL_INPUT_INVALID', `Invalid input for tool ${name}: ${formatErrors(errors)}.`, {
@@ -65,10 +66,11 @@ export class ToolRegistryService implements ToolRegistryContract {
     return tool;
   }
 
-  private validatorFor(tool: ToolContract): ValidateFunction {
+  private async validatorFor(tool: ToolContract): Promise<ValidateFunction> {
     let validate = this.validators.get(tool.name);
     if (!validate) {
-      validate = this.ajv.compile(tool.inputSchema);
+      this.ajv ??= import('ajv').then(({ Ajv }) => new Ajv({ allErrors: true, strict: false }));
+      validate = (await this.ajv).compile(tool.inputSchema);
       this.validators.set(tool.name, validate);
     }
     return validate;

@@ -1,6 +1,7 @@
-import type { SearchDocument, SearchEngineContract, SearchIndex, SearchIndexOptions } from '../search-engine.js';
+import type { SearchDocument, SearchEngineContract, SearchHit, SearchIndex, SearchIndexOptions, SearchQueryOptions } from '../search-engine.js';
 import { Bm25Index } from './bm25-index.js';
 import { Bm25IndexBuilder } from './bm25-index-builder.js';
+import { searchOnceBm25 } from './bm25-single-query.js';
 
 /** The default search engine: EDSL-compatible BM25 over the document's fields joined in order. */
 export class Bm25SearchEngine implements SearchEngineContract {
@@ -15,5 +16,11 @@ export class Bm25SearchEngine implements SearchEngineContract {
       builder.endDocument();
     }
     return new Bm25Index(builder.corpus());
+  }
+
+  /** One query without an index: a single scan of the text, the same hits and scores as an index search. */
+  searchOnce(documents: readonly SearchDocument[], query: string, options: SearchIndexOptions & SearchQueryOptions = {}): SearchHit[] {
+    return searchOnceBm25(documents, query, options.fields, options.topK)
+      ?? this.buildIndex(documents, options).search(query, options.topK === undefined ? {} : { topK: options.topK });
   }
 }

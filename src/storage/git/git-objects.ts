@@ -1,8 +1,41 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
+
+const { createHash } = crypto;
+/** One-shot hashing (Node 20.12+): much cheaper than a hasher object for many small inputs. */
+const hashOnce = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'hex') => string }).hash;
 
 /** Git object hashing and parsing done in-process, so proving that a worktree equals a commit needs no git run. */
 export function blobId(content: Uint8Array): string {
   return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
+}
+
+/** The header git hashes in front of a blob's bytes: `blob <size>\0`. */
+export function blobHeader(size: number): Uint8Array {
+  return Buffer.from(`blob ${size}\0`, 'latin1');
+}
+
+/** The length of `blobHeader(size)`. */
+export function blobHeaderLength(size: number): number {
+  return 6 + String(size).length;
+}
+
+/** Writes `blobHeader(size)` into `target` at `offset` without creating a buffer; returns where it ends. */
+export function writeBlobHeader(target: Uint8Array, offset: number, size: number): number {
+  const digits = String(size);
+  target[offset] = 0x62; // b
+  target[offset + 1] = 0x6c; // l
+  target[offset + 2] = 0x6f; // o
+  target[offset + 3] = 0x62; // b
+  target[offset + 4] = 0x20;
+  let at = offset + 5;
+  for (let i = 0; i < digits.length; i += 1) target[at++] = digits.charCodeAt(i);
+  target[at++] = 0;
+  return at;
+}
+
+/** The blob id of content already preceded by its `blobHeader` in one contiguous range. */
+export function blobIdOfFramed(framed: Uint8Array): string {
+  return hashOnce ? hashOnce('sha1', framed, 'hex') : createHash('sha1').update(framed).digest('hex');
 }
 
 export interface TreeEntry {

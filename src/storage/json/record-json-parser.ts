@@ -11,11 +11,43 @@ import { markNumber } from './number-marks.js';
 const MAY_NEED_MARKS = /\d\.0+(?![0-9])|\d[eE]|\d{16}|NaN|Infinity/;
 
 export function parseJsonPreservingNumbers(text: string): JsonValue {
-  if (!MAY_NEED_MARKS.test(text)) return JSON.parse(text) as JsonValue;
+  // Strings often look like such numbers (EDSL's version `1.0.8.dev1`, long ids, dates): only what lies
+  // outside strings decides. A manifest listing 100,000 scenarios would otherwise take the slow parser.
+  if (!MAY_NEED_MARKS.test(text) || !MAY_NEED_MARKS.test(outsideStrings(text))) return JSON.parse(text) as JsonValue;
+  return parseJsonMarkingNumbers(text);
+}
+
+/** Always the marking parser (what `parseJsonPreservingNumbers` falls back to); exported for tests. */
+export function parseJsonMarkingNumbers(text: string): JsonValue {
   const parser = new Parser(text);
   const value = parser.value();
   parser.end();
   return value;
+}
+
+/**
+ * The text between JSON strings, the pieces joined by spaces (so nothing can match across a removed string).
+ * An unterminated string gives the whole text back: the marking parser then reports the error.
+ */
+function outsideStrings(text: string): string {
+  const parts: string[] = [];
+  let pos = 0;
+  for (;;) {
+    const open = text.indexOf('"', pos);
+    if (open < 0) break;
+    parts.push(text.slice(pos, open));
+    let close = open;
+    for (;;) {
+      close = text.indexOf('"', close + 1);
+      if (close < 0) return text;
+      let backslashes = 0;
+      while (text.charCodeAt(close - 1 - backslashes) === 0x5c) backslashes += 1;
+      if (backslashes % 2 === 0) break;
+    }
+    pos = close + 1;
+  }
+  parts.push(text.slice(pos));
+  return parts.join(' ');
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
