@@ -48,10 +48,12 @@ async function main(): Promise<void> {
   };
 
   for (const target of STRESS_TARGETS) {
-    await suite(`concurrency ${target.name}`, () => runConcurrency(target, figures, { processes: plan.processes, writesPerProcess: plan.writesPerProcess, timeoutMs: plan.timeoutMs }));
+    // A writer may wait for every other writer's save: its bound grows with their number.
+    const writeTimeoutMs = Math.max(plan.timeoutMs, plan.processes * 30_000);
+    await suite(`concurrency ${target.name}`, () => runConcurrency(target, figures, { processes: plan.processes, writesPerProcess: plan.writesPerProcess, timeoutMs: writeTimeoutMs }));
     if (target.replacesSameKey) {
       await suite(`concurrency ${target.name} shared keys`, () => runConcurrency(target, figures, {
-        processes: plan.processes, writesPerProcess: plan.writesPerProcess, sharedKeys: plan.sharedKeys, timeoutMs: plan.timeoutMs,
+        processes: plan.processes, writesPerProcess: plan.writesPerProcess, sharedKeys: plan.sharedKeys, timeoutMs: writeTimeoutMs,
       }));
     }
   }

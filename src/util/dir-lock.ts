@@ -1,4 +1,4 @@
-import { open, readFile, rm, stat } from 'node:fs/promises';
+import { link, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -13,21 +13,29 @@ const STALE_MS = 30_000;
 export async function withDirLock<T>(dir: string, name: string, body: () => Promise<T>): Promise<T> {
   const file = path.join(dir, name);
   for (let attempt = 0; ; attempt += 1) {
-    try {
-      const handle = await open(file, 'wx');
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const stale = await staleContent(file);
-      if (stale === undefined || !(await removeIfUnchanged(file, stale))) await sleep(Math.min(10 + attempt * 10, 100));
-    }
+    if (await createWithPid(file)) break;
+    const stale = await staleContent(file);
+    if (stale === undefined || !(await removeIfUnchanged(file, stale))) await sleep(Math.min(10 + attempt * 10, 100));
   }
   try {
     return await body();
   } finally {
     await rm(file, { force: true });
+  }
+}
+
+/** Creates the lock already holding our pid (a temp file hard-linked to the lock name), so it is never seen empty. */
+async function createWithPid(file: string): Promise<boolean> {
+  const temp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temp, String(process.pid), { flag: 'wx' });
+  try {
+    await link(temp, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await rm(temp, { force: true });
   }
 }
 

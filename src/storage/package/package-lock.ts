@@ -1,4 +1,4 @@
-import { open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { link, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 
@@ -16,7 +16,8 @@ interface LockOwner {
 }
 
 /**
- * An exclusive lock beside a package (`<package>.lock`), created with O_EXCL so exactly one writer holds it.
+ * An exclusive lock beside a package (`<package>.lock`), created atomically with its owner inside, so exactly
+ * one writer holds it.
  * A lock whose process is gone (same host) or that is older than `staleMs` is taken over: it is renamed
  * away atomically first, so two waiters cannot both break it.
  */
@@ -27,17 +28,13 @@ export async function withPackageLock<T>(packagePath: string, body: () => Promis
   let delay = 5;
   for (;;) {
     try {
-      const handle = await open(lockPath, 'wx', 0o600);
-      const owner: LockOwner = { pid: process.pid, host: hostname(), createdAt: Date.now() };
-      await handle.writeFile(JSON.stringify(owner));
-      await handle.close();
-      break;
+      if (await createLockFile(lockPath)) break;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') {
         throw new EpError('FILE_NOT_FOUND', `Cannot write ${packagePath}: its directory does not exist.`, { exitCode: ExitCode.notFound, details: { path: packagePath } });
       }
-      if (code !== 'EEXIST') throw error;
+      throw error;
     }
     if (await breakIfStale(lockPath, staleMs)) continue;
     if (Date.now() > deadline) {
@@ -53,6 +50,27 @@ export async function withPackageLock<T>(packagePath: string, body: () => Promis
     return await body();
   } finally {
     await unlink(lockPath).catch(() => undefined);
+  }
+}
+
+/**
+ * Creates the lock with its owner already inside: the owner is written to a temp file that is then hard-linked
+ * to the lock name (atomic, and refused when the lock exists). A writer killed at any moment thus leaves either
+ * no lock or one naming its pid, which the next writer takes over at once; never an empty lock that only
+ * ages out after `staleMs`.
+ */
+async function createLockFile(lockPath: string): Promise<boolean> {
+  const owner: LockOwner = { pid: process.pid, host: hostname(), createdAt: Date.now() };
+  const temp = `${lockPath}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temp, JSON.stringify(owner), { mode: 0o600, flag: 'wx' });
+  try {
+    await link(temp, lockPath);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await unlink(temp).catch(() => undefined);
   }
 }
 
