@@ -66,3 +66,8 @@ export {
   createEp, type Ep, type EpOptions, type EpContexts, type EpPackages, type EpSearch, type EpContext, type EpSessions, type EpSessionOptions,
   type EpAgentOptions, type EpTools, type EpPlugins,
 } from './api/ep.js';
+export type { SessionView } from './api/sessions.js';
+export type { PluginListing } from './api/plugins.js';
+export type { PluginDescription } from './runtime/describe-plugins.js';
+export type { LoadOptions, SaveOptions, PackageChange } from './storage/package-store-contract.js';
+export type { UseContextOptions } from './active-context/context-pointer.js';
