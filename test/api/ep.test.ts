@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { createEp, type Ep } from '../../src/api/ep.js';
 import { isEpError } from '../../src/kernel/errors.js';
@@ -9,6 +10,9 @@ import { definePlugin } from '../../src/kernel/plugin.js';
 import { SearchEngine, Tool } from '../../src/kernel/tokens.js';
 import { agentFunction } from '../../src/session/agent-function.js';
 import { EP_VERSION } from '../../src/version.js';
+
+// This file runs from dist/test/api/.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const RECORDS = [
   { key: 'preference.pilot-model', kind: 'user_preference', summary: 'Use lower-cost models for pilot studies.' },
@@ -70,6 +74,14 @@ describe('createEp', () => {
     await assert.rejects(ep.tools.list(), (error) => isEpError(error) && error.code === 'EP_SHUT_DOWN');
     await assert.rejects(ep.contexts.current(), (error) => isEpError(error) && error.code === 'EP_SHUT_DOWN');
     assert.throws(() => ep.plugins.list(), (error) => isEpError(error) && error.code === 'EP_SHUT_DOWN');
+  });
+
+  it('runs a plugin object passed in code, as docs/plugins.md shows', async () => {
+    const { default: wordCount } = await import(pathToFileURL(path.join(ROOT, 'examples/plugin-word-count/index.js')).href);
+    await using ep = await open({ plugins: [wordCount({ minLength: 2 })] });
+    const output = await ep.tools.call('acme/word-count', { text: 'a context runtime for agents' }) as { words: number };
+    assert.equal(output.words, 4);
+    assert.ok(ep.plugins.list().some((plugin) => plugin.id === 'acme/word-count' && plugin.origin === 'api'));
   });
 
   describe('bound to one project', () => {
