@@ -130,6 +130,17 @@ describe('createEp', () => {
       assert.equal((await ep.sessions.list()).some((meta) => meta.id === first.sessionId), false);
     });
 
+    it('runs an agent function by target, with the context in its prompt', async () => {
+      const target = `${path.join(ROOT, 'dist/examples/agent-loop/planner.js')}#Planner.plan`;
+      const run = await ep.sessions.runAgent(target, { task: 'choose a pilot model' });
+      assert.equal(run.created, true);
+      const { nodes } = await ep.sessions.show(run.sessionId);
+      const contextCall = nodes.find((node) => node.name === 'builtin/request-context');
+      assert.equal(contextCall?.status, 'completed');
+      assert.match(JSON.stringify(contextCall?.output), /preference\.pilot-model/);
+      assert.equal(typeof run.output, 'string');
+    });
+
     it('lists the started plugins with their origin', () => {
       const listed = ep.plugins.list();
       assert.ok(listed.some((plugin) => plugin.id === 'builtin/context' && plugin.origin === 'builtin'));
