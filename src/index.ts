@@ -60,3 +60,14 @@ export type {
 export { createScenarioPackage, type CreatePackageResult } from './api/scenarios.js';
 export { loadPackage, updatePackage, packageHistory, diffPackage, pushPackage, pullPackage } from './api/packages.js';
 export { contextOptions } from './api/scenario-context.js';
+export { savePackage } from './api/packages.js';
+export { useContextPath, currentContext, clearContextPointer, type ContextPointerView } from './api/context-pointer.js';
+export {
+  createEp, type Ep, type EpOptions, type EpContexts, type EpPackages, type EpSearch, type EpContext, type EpSessions, type EpSessionOptions,
+  type EpAgentOptions, type EpTools, type EpPlugins,
+} from './api/ep.js';
+export type { SessionView } from './api/sessions.js';
+export type { PluginListing } from './api/plugins.js';
+export type { PluginDescription } from './runtime/describe-plugins.js';
+export type { LoadOptions, SaveOptions, PackageChange } from './storage/package-store-contract.js';
+export type { UseContextOptions } from './active-context/context-pointer.js';

@@ -1,5 +1,6 @@
 import { PackageStore } from '../kernel/tokens.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
+import type { ScenarioList } from '../records/scenario-list.js';
 import type { LoadOptions, PackageChange, SaveOptions } from '../storage/package-store-contract.js';
 
 /** `.ep` packages through the kernel's package store (the `builtin/storage-ep` plugin unless configured otherwise). */
@@ -25,4 +26,8 @@ export async function pushPackage(path: string, remote: string, runtime: Runtime
 
 export async function pullPackage(path: string, remote: string, options: { branch?: string } = {}, runtime: RuntimeOptions = {}) {
   return withRuntime(runtime, async (rt) => rt.get(PackageStore).pull(path, remote, options));
+}
+
+export async function savePackage(path: string, list: ScenarioList, options: SaveOptions = {}, runtime: RuntimeOptions = {}) {
+  return withRuntime(runtime, async (rt) => rt.get(PackageStore).save(path, list, options));
 }

@@ -22,6 +22,11 @@ const { hideBin } = require('yargs/helpers') as typeof import('yargs/helpers');
  * envelope on stdout; `--help` and `--version` stay plain text.
  */
 export async function main(argv: string[] = hideBin(process.argv)): Promise<void> {
+  // A reader that stops early (`ep ... | head`) closes the pipe; that is not a failure of the command.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   const cli = yargs(argv)
     .scriptName('ep')
     .usage('$0 <command> [options]\n\nA plugin-based agent context runtime. Every command prints one JSON envelope on stdout.')

@@ -32,7 +32,8 @@ export function contextTools(services: { tiers: () => ContextTiersContract; asse
   const requestContext: ToolContract = {
     name: REQUEST_CONTEXT_TOOL,
     description: 'Assemble context for a purpose: fragments within the token budget, with provenance and a context hash.',
-    capabilities: ['read_only'],
+    // Promotion into the hot tier is bookkeeping inside the runtime, not an effect a repeated call adds.
+    capabilities: ['read_only', 'idempotent'],
     inputSchema: {
       type: 'object', required: ['purpose'], additionalProperties: false,
       properties: {
