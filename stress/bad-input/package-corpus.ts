@@ -86,8 +86,9 @@ export const PACKAGE_FACTORIES: readonly CliCaseFactory[] = [
       const json = random.next() < 0.6 ? refusedRecord(context) : { family: 'wrong types', text: random.pick(['{}', '"x"', '42', 'null', '']), kind: 'error' as const };
       const list = json.family === 'wrong types' || json.family === 'huge values' || json.family === 'control characters' ? `[${String(json.text)}]` : json.text;
       const output = random.pick(['out.ep', 'existing.ep', 'a-dir', 'missing-dir/out.ep']);
-      // A list of objects without keys is a valid ScenarioList; only JSON that is not a list of objects, or an output that cannot be written, must fail.
-      const expect = output !== 'out.ep' || (json.family !== 'wrong types' && json.family !== 'control characters') || /^\[(\[|"|42|null|\]|)/.test(String(list)) ? 'error' : 'any';
+      // A list of objects (even empty ones, or none) is a valid ScenarioList; only a list holding non-objects, JSON that is
+      // not a list, or an output that cannot be written must fail.
+      const expect = output !== 'out.ep' || (json.family !== 'wrong types' && json.family !== 'control characters') || /^\[(\[|"|42|null)/.test(String(list)) ? 'error' : 'any';
       return {
         family: json.family, command: 'scenarios create', expect,
         files: { 'records.json': list, 'existing.ep': basePackage(context), 'a-dir/x': 'x' },
