@@ -1,27 +1,48 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { processAlive } from './process-alive.js';
 
 /**
- * Writes a file so that readers see either the old content or the new, never a partial file: the data goes
- * to a temp file beside the target (same file system), is flushed to disk, then renamed over the target.
+ * Replaces `target` atomically: the bytes go to a temporary file beside it (same file system), are flushed
+ * to disk, and the file is renamed over the target, so readers and a crash see the old file or the new one,
+ * whole. The directory is flushed too, so the rename itself survives a power cut.
  */
 export async function writeFileAtomic(target: string, data: string | Uint8Array, mode = 0o644): Promise<void> {
-  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = path.join(path.dirname(target), `${tempPrefix(target)}${process.pid}-${randomBytes(6).toString('hex')}`);
   const handle = await open(temp, 'wx', mode);
   try {
     await handle.writeFile(data);
+    await handle.chmod(mode);
     await handle.sync();
   } catch (error) {
     await handle.close();
-    await rm(temp, { force: true });
+    await unlink(temp).catch(() => undefined);
     throw error;
   }
   await handle.close();
   try {
     await rename(temp, target);
   } catch (error) {
-    await rm(temp, { force: true });
+    await unlink(temp).catch(() => undefined);
     throw error;
   }
+  const dir = await open(path.dirname(target), 'r').catch(() => undefined);
+  await dir?.sync().catch(() => undefined);
+  await dir?.close();
+}
+
+/** Removes temporary files a killed writer left beside `target` (only those whose process is gone). */
+export async function removeStaleTempFiles(target: string): Promise<void> {
+  const prefix = tempPrefix(target);
+  const names = await readdir(path.dirname(target)).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid > 0 && !processAlive(pid)) await unlink(path.join(path.dirname(target), name)).catch(() => undefined);
+  }
+}
+
+function tempPrefix(target: string): string {
+  return `.${path.basename(target)}.tmp-`;
 }

@@ -1,3 +1,4 @@
+import { processAlive } from './process-alive.js';
 import { link, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -49,7 +50,7 @@ async function staleContent(file: string): Promise<string | undefined> {
   if (content === undefined || !held) return undefined;
   const pid = Number(content.trim());
   // A live owner keeps its lock however long its turn takes; age only judges a lock without a pid.
-  if (Number.isInteger(pid) && pid > 0) return processRuns(pid) ? undefined : content;
+  if (Number.isInteger(pid) && pid > 0) return processAlive(pid) ? undefined : content;
   return Date.now() - held.mtimeMs > STALE_MS ? content : undefined;
 }
 
@@ -61,12 +62,3 @@ async function removeIfUnchanged(file: string, stale: string): Promise<boolean> 
   return true;
 }
 
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs under another user; only ESRCH says it is gone.
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
-}

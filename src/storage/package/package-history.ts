@@ -4,7 +4,7 @@ import { canonicalJson, type JsonValue } from '../../records/json.js';
 import type { Scenario } from '../../records/scenario.js';
 import { RepoDir } from '../git/repo-dir.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../zip/zip-reader.js';
-import { writeFileAtomic } from './atomic-file.js';
+import { writeFileAtomic } from '../../util/atomic-write.js';
 import { OpenPackage } from './open-package.js';
 import { withPackageLock, type LockOptions } from './package-lock.js';
 import { archive, type SaveResult } from './package-writer.js';
@@ -154,7 +154,7 @@ export async function pullPackage(file: string, remote: string, options: { branc
       else if (!files.has('manifest.json')) {
         throw new EpError('INVALID_PACKAGE', `${remote} does not hold a package on ${branch}: manifest.json is missing.`, { exitCode: ExitCode.validation, details: { remote, branch } });
       }
-      await writeFileAtomic(file, await archive(repo, { files, managed: new Map(), changed: [], deleted: [] }, opened));
+      await writeFileAtomic(file, await archive(repo, { files, managed: new Map(), changed: [], deleted: [] }, opened), 0o600);
       return result('ok', fetched);
     } finally {
       await opened?.close();
@@ -210,7 +210,7 @@ export async function tagPackage(file: string, name: string, options: { ref?: st
     }
     await repo.git.run(['update-ref', `refs/tags/${name}`, commit, '']);
     const files = new Map(opened.worktree());
-    await writeFileAtomic(file, await archive(repo, { files, managed: new Map(), changed: [], deleted: [] }, opened));
+    await writeFileAtomic(file, await archive(repo, { files, managed: new Map(), changed: [], deleted: [] }, opened), 0o600);
     return { tag: name, commit };
   }), options.lock);
 }

@@ -1,3 +1,4 @@
+import { processAlive } from '../../util/process-alive.js';
 import { link, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { EpError, ExitCode } from '../../kernel/errors.js';
@@ -89,7 +90,7 @@ async function breakIfStale(lockPath: string, staleMs: number): Promise<boolean>
   } catch {
     // Being written right now, or garbage: judged by age alone.
   }
-  const dead = typeof owner.pid === 'number' && owner.host === hostname() && !isAlive(owner.pid);
+  const dead = typeof owner.pid === 'number' && owner.host === hostname() && !processAlive(owner.pid);
   if (!dead && age < staleMs) return false;
   const aside = `${lockPath}.stale-${process.pid}-${Math.random().toString(36).slice(2)}`;
   try {
@@ -107,11 +108,3 @@ async function breakIfStale(lockPath: string, staleMs: number): Promise<boolean>
   return true;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

@@ -8,7 +8,7 @@ import { RepoDir } from '../git/repo-dir.js';
 import { pythonJsonDumps } from '../json/python-json-writer.js';
 import { writeZip, type ZipInput } from '../zip/zip-writer.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../zip/zip-reader.js';
-import { removeStaleTempFiles, writeFileAtomic } from './atomic-file.js';
+import { removeStaleTempFiles, writeFileAtomic } from '../../util/atomic-write.js';
 import { buildManifest } from './manifest.js';
 import { OpenPackage, type PackageSnapshot } from './open-package.js';
 import { withPackageLock, type LockOptions } from './package-lock.js';
@@ -78,7 +78,7 @@ export async function updatePackage(file: string, change: PackageChange, options
       await repo.git.run(['read-tree', commit]);
       const gitFiles = await tidyObjects(repo);
       await removeStaleTempFiles(file);
-      await writeFileAtomic(file, await archive(repo, plan, opened, options.storeRecordsUncompressed === true, gitFiles));
+      await writeFileAtomic(file, await archive(repo, plan, opened, options.storeRecordsUncompressed === true, gitFiles), 0o600);
       return { status: 'ok' as const, path: file, commit, branch, message, list };
     } finally {
       await opened?.close();
