@@ -1,6 +1,4 @@
-import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { assertRecordWithinLimits } from '../limits/limits.js';
 import { isJsonObject } from './json.js';
@@ -19,28 +17,35 @@ export async function readRecordsFile(file: string, options: ReadRecordsOptions 
   let size: number;
   try {
     const info = await stat(file);
-    if (info.isDirectory()) throw new EpError('INVALID_INPUT', `${file} is a directory, not a JSON file.`, { exitCode: ExitCode.usage, details: { path: file } });
+    if (!info.isFile()) {
+      throw new EpError('INVALID_INPUT', `${file} is ${info.isDirectory() ? 'a directory' : 'not a regular file'}, not a JSON file.`,
+        { exitCode: ExitCode.usage, details: { path: file } });
+    }
     size = info.size;
   } catch (cause) {
     if (cause instanceof EpError) throw cause;
     throw new EpError('FILE_NOT_FOUND', `Input file not found: ${file}`, { exitCode: ExitCode.notFound, details: { path: file } });
   }
-  const head = await firstNonSpace(file);
-  return head === '[' ? readJsonArray(file, size, options) : readJsonLines(file, size, options);
+  const text = await readStrictUtf8(file);
+  const head = /\S/.exec(text)?.[0] ?? '';
+  return head === '[' ? readJsonArray(file, text, size, options) : readJsonLines(file, text, size, options);
 }
 
-async function firstNonSpace(file: string): Promise<string> {
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 4096 })) {
-    const match = /\S/.exec(chunk as string);
-    if (match) return match[0];
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The file's text; bytes that are not UTF-8 are an error rather than silently replaced. */
+async function readStrictUtf8(file: string): Promise<string> {
+  try {
+    return strictUtf8.decode(await readFile(file));
+  } catch (cause) {
+    throw new EpError('INVALID_JSON', `${file} is not valid UTF-8.`, { exitCode: ExitCode.usage, details: { path: file }, cause });
   }
-  return '';
 }
 
-async function readJsonArray(file: string, size: number, options: ReadRecordsOptions): Promise<Scenario[]> {
+function readJsonArray(file: string, text: string, size: number, options: ReadRecordsOptions): Scenario[] {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(file, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (cause) {
     throw new EpError('INVALID_JSON', `${file} is not valid JSON: ${(cause as Error).message}`, { exitCode: ExitCode.usage, details: { path: file } });
   }
@@ -50,14 +55,14 @@ async function readJsonArray(file: string, size: number, options: ReadRecordsOpt
   return parsed as Scenario[];
 }
 
-async function readJsonLines(file: string, size: number, options: ReadRecordsOptions): Promise<Scenario[]> {
+function readJsonLines(file: string, text: string, size: number, options: ReadRecordsOptions): Scenario[] {
   const records: Scenario[] = [];
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-  let lineNumber = 0;
-  let bytes = 0;
-  for await (const line of lines) {
-    lineNumber += 1;
-    bytes += Buffer.byteLength(line) + 1;
+  const lines = text.split(/\r?\n/);
+  let consumed = 0;
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
+    const lineNumber = index + 1;
+    consumed += line.length + 1;
     if (line.trim() === '') continue;
     let record: unknown;
     try {
@@ -70,7 +75,7 @@ async function readJsonLines(file: string, size: number, options: ReadRecordsOpt
     }
     checkRecord(record, `${file} line ${lineNumber}`);
     records.push(record as Scenario);
-    if (lineNumber % 1000 === 0) options.onProgress?.(bytes, size);
+    if (lineNumber % 1000 === 0) options.onProgress?.(Math.min(size, Math.round((consumed / text.length) * size)), size);
   }
   options.onProgress?.(size, size);
   return records;
