@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ContextGetResult, ContextHistoryResult, ContextPackResult, ContextSearchResult, ContextWriteResult, PackRequest, ReadTarget, SearchRequest, WithWarnings, WriteRequest } from '../active-context/context-records-contract.js';
+import type { ContextGetResult, ContextHistoryResult, ContextPackResult, ContextRecordsContract, ContextSearchResult, ContextWriteResult, PackRequest, ReadTarget, SearchRequest, WithWarnings, WriteRequest } from '../active-context/context-records-contract.js';
 import type { UseContextOptions } from '../active-context/context-pointer.js';
 import type { AssembledContext } from '../crp/assembled-context.js';
 import type { BudgetState } from '../crp/contracts.js';
@@ -29,18 +29,12 @@ import { callTool, listTools } from './tools.js';
 export type EpOptions = Omit<RuntimeOptions, 'runtime'>;
 
 /** The context pointer and the records of the active context packages (`ep context ...`). */
-export interface EpContexts {
+export interface EpContexts extends ContextRecordsContract {
   /** Makes `packagePath` the active context (and, unless told otherwise, the write context). */
   use(packagePath: string, options?: UseContextOptions): Promise<ContextPointerView>;
   /** The active context paths; `CONTEXT_NOT_CONFIGURED` when none is set. */
   current(): Promise<ContextPointerView>;
   clear(): Promise<ContextPointerView & { cleared: boolean }>;
-  search(request: SearchRequest): Promise<WithWarnings<ContextSearchResult>>;
-  get(key: string, target?: ReadTarget): Promise<WithWarnings<ContextGetResult>>;
-  pack(request: PackRequest): Promise<WithWarnings<ContextPackResult>>;
-  add(request: WriteRequest): Promise<WithWarnings<ContextWriteResult>>;
-  upsert(request: WriteRequest): Promise<WithWarnings<ContextWriteResult>>;
-  history(target?: { path?: string }): Promise<WithWarnings<ContextHistoryResult>>;
 }
 
 /** `.ep` packages through the runtime's package store; relative paths are resolved against the runtime's `cwd`. */

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { EpError, ExitCode } from '../kernel/errors.js';
+import { decodeUtf8Strict, JsonTextError } from '../limits/json-text.js';
 import { assertRecordWithinLimits } from '../limits/limits.js';
 import { isJsonObject } from './json.js';
 import type { Scenario } from './scenario.js';
@@ -31,13 +32,12 @@ export async function readRecordsFile(file: string, options: ReadRecordsOptions 
   return head === '[' ? readJsonArray(file, text, size, options) : readJsonLines(file, text, size, options);
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
 /** The file's text; bytes that are not UTF-8 are an error rather than silently replaced. */
 async function readStrictUtf8(file: string): Promise<string> {
   try {
-    return strictUtf8.decode(await readFile(file));
+    return decodeUtf8Strict(await readFile(file), file);
   } catch (cause) {
+    if (!(cause instanceof JsonTextError)) throw cause;
     throw new EpError('INVALID_JSON', `${file} is not valid UTF-8.`, { exitCode: ExitCode.usage, details: { path: file }, cause });
   }
 }
