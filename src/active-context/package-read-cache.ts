@@ -32,14 +32,16 @@ export class PackageReadCache {
   constructor(private readonly store: PackageStoreContract, private readonly dir: string | undefined) {}
 
   async load(file: string): Promise<PackageRecords> {
-    const digest = this.dir ? await digestOf(file) : undefined;
+    const identity = this.dir ? await fileIdentity(file) : undefined;
+    const digest = identity ? await digestOf(file) : undefined;
     if (!digest) return this.fromStore(file);
     const entry = path.join(this.dir!, `${digest}.json`);
     const cached = await readEntry(entry);
     if (cached) return { records: cached, warnings: [] };
     const loaded = await this.fromStore(file);
-    // Only a clean load of a file that did not change meanwhile is cached.
-    if (loaded.warnings.length === 0 && (await digestOf(file)) === digest) await this.write(entry, loaded.records).catch(() => undefined);
+    // Only a clean load of a file that did not change meanwhile is cached. Saves replace the file by a
+    // rename, so a change shows in its inode, size or times without hashing it again.
+    if (loaded.warnings.length === 0 && (await fileIdentity(file)) === identity) await this.write(entry, loaded.records).catch(() => undefined);
     return loaded;
   }
 
@@ -78,6 +80,16 @@ export class PackageReadCache {
     const aged = await Promise.all(names.map(async (name) => ({ name, mtime: (await stat(path.join(this.dir!, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
     aged.sort((a, b) => a.mtime - b.mtime);
     await Promise.all(aged.slice(0, aged.length - MAX_ENTRIES).map(({ name }) => rm(path.join(this.dir!, name), { force: true })));
+  }
+}
+
+/** What changes whenever a file is replaced or rewritten: device, inode, size and nanosecond times. */
+async function fileIdentity(file: string): Promise<string | undefined> {
+  try {
+    const info = await stat(file, { bigint: true });
+    return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+  } catch {
+    return undefined;
   }
 }
 
