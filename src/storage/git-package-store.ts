@@ -1,9 +1,9 @@
 import type { ScenarioList } from '../records/scenario-list.js';
-import { OpenPackage } from './package/open-package.js';
+import { OpenPackage, type PackageReadOptions } from './package/open-package.js';
 import type { LockOptions } from './package/package-lock.js';
 import type { PackageChange } from './package/package-writer.js';
 import type { LoadedPackage, LoadOptions, PackageStoreContract, SaveOptions } from './package-store-contract.js';
-import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip/zip-reader.js';
+import { DEFAULT_ZIP_LIMITS } from './zip/zip-reader.js';
 
 export interface GitPackageStoreOptions {
   /** Most archive members a package may have. */
@@ -16,16 +16,22 @@ export interface GitPackageStoreOptions {
   readonly staleLockMs?: number;
   /** Write record files uncompressed (faster loads of large packages, larger files); DEFLATE by default. */
   readonly storeRecordsUncompressed?: boolean;
+  /** Let a worker thread help inflate large packages (default: with 2,048 record files or more and a second core). */
+  readonly parallelInflate?: boolean;
 }
 
 /** The `.ep` package store: git-backed ScenarioList packages EDSL reads and writes. */
 export class GitPackageStore implements PackageStoreContract {
-  private readonly limits: ZipLimits;
+  private readonly limits: PackageReadOptions;
   private readonly lock: LockOptions;
   private readonly storeRecordsUncompressed: boolean;
 
   constructor(options: GitPackageStoreOptions = {}) {
-    this.limits = { maxEntries: options.maxEntries ?? DEFAULT_ZIP_LIMITS.maxEntries, maxTotalBytes: options.maxTotalBytes ?? DEFAULT_ZIP_LIMITS.maxTotalBytes };
+    this.limits = {
+      maxEntries: options.maxEntries ?? DEFAULT_ZIP_LIMITS.maxEntries,
+      maxTotalBytes: options.maxTotalBytes ?? DEFAULT_ZIP_LIMITS.maxTotalBytes,
+      ...(options.parallelInflate !== undefined ? { parallelInflate: options.parallelInflate } : {}),
+    };
     this.storeRecordsUncompressed = options.storeRecordsUncompressed === true;
     this.lock = {
       ...(options.lockTimeoutMs !== undefined ? { timeoutMs: options.lockTimeoutMs } : {}),

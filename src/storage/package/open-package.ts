@@ -12,6 +12,12 @@ import { RepoDir } from '../git/repo-dir.js';
 import { parseJsonPreservingNumbers } from '../json/record-json-parser.js';
 import { inflateFramed } from '../zip/framed-inflate.js';
 import { DEFAULT_ZIP_LIMITS, inflateMember, readZip, type ZipLimits, type ZipMember } from '../zip/zip-reader.js';
+
+/** How packages are read: the unpacking limits, and whether a second thread may help inflate. */
+export interface PackageReadOptions extends ZipLimits {
+  /** Inflate large packages on two threads (default: when there are enough records and cores). */
+  readonly parallelInflate?: boolean;
+}
 import { readManifest } from './manifest.js';
 
 /** A package's state at one commit. */
@@ -44,11 +50,12 @@ export class OpenPackage {
   private repoDir: RepoDir | undefined;
   readonly gitDir: GitDirReader;
 
-  private constructor(readonly path: string, readonly bytes: Buffer, readonly members: ReadonlyMap<string, ZipMember>) {
+  private constructor(readonly path: string, readonly bytes: Buffer, readonly members: ReadonlyMap<string, ZipMember>,
+    private readonly parallelInflate: boolean | undefined) {
     this.gitDir = new GitDirReader((name) => this.content(name), () => [...this.members.keys()]);
   }
 
-  static async open(file: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<OpenPackage> {
+  static async open(file: string, options: PackageReadOptions = DEFAULT_ZIP_LIMITS): Promise<OpenPackage> {
     let bytes: Buffer;
     try {
       bytes = await readShared(file);
@@ -60,8 +67,8 @@ export class OpenPackage {
       }
       throw new EpError('INVALID_PACKAGE', `${file} cannot be read: ${(error as Error).message}.`, { exitCode: ExitCode.validation, details: { path: file }, cause: error });
     }
-    const members = new Map(readZip(bytes, file, limits).map((member) => [member.name, member]));
-    return new OpenPackage(file, bytes, members);
+    const members = new Map(readZip(bytes, file, options).map((member) => [member.name, member]));
+    return new OpenPackage(file, bytes, members, options.parallelInflate);
   }
 
   /** A member's bytes (inflated once), or undefined when absent. */
@@ -91,7 +98,7 @@ export class OpenPackage {
    */
   private inflateAll(names: readonly string[]): Map<string, string> {
     const pending = names.filter((name) => !this.inflated.has(name)).map((name) => this.members.get(name)!);
-    const { data, ids } = inflateFramed(this.bytes, pending, this.path);
+    const { data, ids } = inflateFramed(this.bytes, pending, this.path, this.parallelInflate === undefined ? {} : { parallel: this.parallelInflate });
     const computed = new Map<string, string>();
     pending.forEach((member, i) => {
       this.inflated.set(member.name, data[i]!);

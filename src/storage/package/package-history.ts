@@ -3,9 +3,9 @@ import { EpError, ExitCode } from '../../kernel/errors.js';
 import { canonicalJson, type JsonValue } from '../../records/json.js';
 import type { Scenario } from '../../records/scenario.js';
 import { RepoDir } from '../git/repo-dir.js';
-import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../zip/zip-reader.js';
+import { DEFAULT_ZIP_LIMITS } from '../zip/zip-reader.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
-import { OpenPackage } from './open-package.js';
+import { OpenPackage, type PackageReadOptions } from './open-package.js';
 import { withPackageLock, type LockOptions } from './package-lock.js';
 import { archive, type SaveResult } from './package-writer.js';
 
@@ -35,7 +35,7 @@ export interface PackageDiff {
 /** Transports a push or pull may use; `ext::` and other command-running transports stay refused. */
 const REMOTE_PROTOCOLS = ['file', 'https', 'ssh', 'git'];
 
-async function withOpened<T>(file: string, limits: ZipLimits, body: (opened: OpenPackage) => Promise<T>): Promise<T> {
+async function withOpened<T>(file: string, limits: PackageReadOptions, body: (opened: OpenPackage) => Promise<T>): Promise<T> {
   const opened = await OpenPackage.open(file, limits);
   try {
     return await body(opened);
@@ -44,7 +44,7 @@ async function withOpened<T>(file: string, limits: ZipLimits, body: (opened: Ope
   }
 }
 
-export async function packageLog(file: string, options: { ref?: string; limits?: ZipLimits } = {}): Promise<LogEntry[]> {
+export async function packageLog(file: string, options: { ref?: string; limits?: PackageReadOptions } = {}): Promise<LogEntry[]> {
   return withOpened(file, options.limits ?? DEFAULT_ZIP_LIMITS, async (opened) => {
     const ref = options.ref ?? 'HEAD';
     const repo = await opened.repo();
@@ -61,7 +61,7 @@ export async function packageLog(file: string, options: { ref?: string; limits?:
 }
 
 /** Records added, removed and changed between two refs, matched by `keyField` when every record has one. */
-export async function diffPackage(file: string, from: string, to = 'HEAD', options: { keyField?: string; limits?: ZipLimits } = {}): Promise<PackageDiff> {
+export async function diffPackage(file: string, from: string, to = 'HEAD', options: { keyField?: string; limits?: PackageReadOptions } = {}): Promise<PackageDiff> {
   return withOpened(file, options.limits ?? DEFAULT_ZIP_LIMITS, async (opened) => {
     const before = (await opened.snapshot(from)).list.toArray();
     const after = (await opened.snapshot(to)).list.toArray();
@@ -102,7 +102,7 @@ export interface PushResult {
 }
 
 /** Pushes the package's current branch to `remote` (a URL or a path to a repository). */
-export async function pushPackage(file: string, remote: string, options: { limits?: ZipLimits } = {}): Promise<PushResult> {
+export async function pushPackage(file: string, remote: string, options: { limits?: PackageReadOptions } = {}): Promise<PushResult> {
   checkRemote(remote);
   return withOpened(file, options.limits ?? DEFAULT_ZIP_LIMITS, async (opened) => {
     const branch = opened.gitDir.headRef()?.match(/^refs\/heads\/(.+)$/)?.[1] ?? 'main';
@@ -122,7 +122,7 @@ export async function pushPackage(file: string, remote: string, options: { limit
  * Brings the remote branch's commits into the package (fast-forward only) and rewrites the archive with
  * the new HEAD; creates the package when the file does not exist yet. Diverged histories are refused.
  */
-export async function pullPackage(file: string, remote: string, options: { branch?: string; limits?: ZipLimits; lock?: LockOptions } = {}): Promise<SaveResult> {
+export async function pullPackage(file: string, remote: string, options: { branch?: string; limits?: PackageReadOptions; lock?: LockOptions } = {}): Promise<SaveResult> {
   checkRemote(remote);
   const limits = options.limits ?? DEFAULT_ZIP_LIMITS;
   return withPackageLock(file, async () => {
@@ -196,7 +196,7 @@ function remoteError(action: string, remote: string, error: unknown): EpError {
 const TAG_NAME = /^(?!-)(?!.*\.\.)(?!.*\/\/)(?!.*[/.]$)(?!.*\.lock$)[\w.@+/-]+$/;
 
 /** Tags `ref` (HEAD by default) as `name`, a lightweight tag as `git tag` makes; an existing tag is an error. */
-export async function tagPackage(file: string, name: string, options: { ref?: string; limits?: ZipLimits; lock?: LockOptions } = {}): Promise<{ tag: string; commit: string }> {
+export async function tagPackage(file: string, name: string, options: { ref?: string; limits?: PackageReadOptions; lock?: LockOptions } = {}): Promise<{ tag: string; commit: string }> {
   if (!TAG_NAME.test(name)) {
     throw new EpError('INVALID_REF', `"${name}" is not a valid tag name.`, { exitCode: ExitCode.usage, details: { path: file, tag: name } });
   }

@@ -7,10 +7,10 @@ import { blobId } from '../git/git-objects.js';
 import { RepoDir } from '../git/repo-dir.js';
 import { pythonJsonDumps } from '../json/python-json-writer.js';
 import { writeZip, type ZipInput } from '../zip/zip-writer.js';
-import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../zip/zip-reader.js';
+import { DEFAULT_ZIP_LIMITS } from '../zip/zip-reader.js';
 import { removeStaleTempFiles, writeFileAtomic } from '../../util/atomic-write.js';
 import { buildManifest } from './manifest.js';
-import { OpenPackage, type PackageSnapshot } from './open-package.js';
+import { OpenPackage, type PackageReadOptions, type PackageSnapshot } from './open-package.js';
 import { withPackageLock, type LockOptions } from './package-lock.js';
 import { assignScenarioIds } from './scenario-ids.js';
 
@@ -26,7 +26,7 @@ export interface SaveResult {
 
 export interface WriteOptions {
   readonly message?: string;
-  readonly limits?: ZipLimits;
+  readonly limits?: PackageReadOptions;
   /**
    * Store the record files uncompressed instead of DEFLATE. Every zip reader (EDSL's included) reads them;
    * the archive grows (about 1.3 times for 100,000 records) and large packages load faster.
@@ -176,7 +176,7 @@ async function readBlobs(repo: RepoDir, entries: ReadonlyArray<readonly [string,
   });
 }
 
-async function openIfPresent(file: string, limits: ZipLimits): Promise<OpenPackage | undefined> {
+async function openIfPresent(file: string, limits: PackageReadOptions): Promise<OpenPackage | undefined> {
   try {
     await stat(file);
   } catch {
