@@ -19,7 +19,7 @@ export interface FramedInflateOptions {
 }
 
 /** Below this many members, starting a second thread costs more than it saves. */
-const PARALLEL_MIN_MEMBERS = 2048;
+const PARALLEL_MIN_MEMBERS = 20_000;
 const CHUNK_MEMBERS = 256;
 /** How long the main thread waits on a chunk the second thread holds before doing it itself. */
 const CHUNK_WAIT_MS = 10_000;
