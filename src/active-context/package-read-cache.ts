@@ -74,7 +74,8 @@ export class PackageReadCache {
 
   private async write(entry: string, records: Scenario[]): Promise<void> {
     await mkdir(this.dir!, { recursive: true, mode: 0o700 });
-    await writeFileAtomic(entry, JSON.stringify({ version: CACHE_VERSION, records }), 0o600);
+    // A cache entry lost or cut short by a power cut only fails to parse and is read again from the package.
+    await writeFileAtomic(entry, JSON.stringify({ version: CACHE_VERSION, records }), 0o600, { durable: false });
     const names = (await readdir(this.dir!)).filter((name) => name.endsWith('.json'));
     if (names.length <= MAX_ENTRIES) return;
     const aged = await Promise.all(names.map(async (name) => ({ name, mtime: (await stat(path.join(this.dir!, name)).catch(() => undefined))?.mtimeMs ?? 0 })));

@@ -6,15 +6,18 @@ import { processAlive } from './process-alive.js';
 /**
  * Replaces `target` atomically: the bytes go to a temporary file beside it (same file system), are flushed
  * to disk, and the file is renamed over the target, so readers and a crash see the old file or the new one,
- * whole. The directory is flushed too, so the rename itself survives a power cut.
+ * whole. The directory is flushed too, so the rename itself survives a power cut. `durable: false` skips
+ * both flushes, for files whose loss or truncation after a power cut is harmless (caches that check what
+ * they read): readers still never see a partly written file while the system runs.
  */
-export async function writeFileAtomic(target: string, data: string | Uint8Array, mode = 0o644): Promise<void> {
+export async function writeFileAtomic(target: string, data: string | Uint8Array, mode = 0o644, options: { durable?: boolean } = {}): Promise<void> {
+  const durable = options.durable !== false;
   const temp = path.join(path.dirname(target), `${tempPrefix(target)}${process.pid}-${randomBytes(6).toString('hex')}`);
   const handle = await open(temp, 'wx', mode);
   try {
     await handle.writeFile(data);
     await handle.chmod(mode);
-    await handle.sync();
+    if (durable) await handle.sync();
   } catch (error) {
     await handle.close();
     await unlink(temp).catch(() => undefined);
@@ -27,6 +30,7 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array,
     await unlink(temp).catch(() => undefined);
     throw error;
   }
+  if (!durable) return;
   const dir = await open(path.dirname(target), 'r').catch(() => undefined);
   await dir?.sync().catch(() => undefined);
   await dir?.close();
