@@ -35,18 +35,24 @@ function parseLineByLine(body: string): ParsedLog {
   return { records, skippedLines };
 }
 
-/** Folds new-node and update records into nodes, in `seq` order. */
+/**
+ * Folds new-node and update records into nodes, numbered in log order. Each process numbers the nodes it
+ * starts, so a parent and a subprocess appending to one session at once can write the same `seq`; the log
+ * itself is one order every process agrees on (each record is one `O_APPEND` write, made when the node
+ * starts), so every reader numbers nodes by their place in it and gets the same unique numbers. A
+ * single-writer log reads back with the numbers it was written with.
+ */
 export function foldRecords(records: readonly LogRecord[]): SessionNode[] {
   const nodes = new Map<string, SessionNode>();
   for (const record of records) {
     if (isNewNode(record)) {
-      nodes.set(record.id, record);
+      if (!nodes.has(record.id)) nodes.set(record.id, { ...record, seq: nodes.size + 1 });
     } else {
       const node = nodes.get(record.id);
       if (node) Object.assign(node, record);
     }
   }
-  return [...nodes.values()].sort((a, b) => a.seq - b.seq);
+  return [...nodes.values()];
 }
 
 export function serializeRecord(record: LogRecord): string {

@@ -32,6 +32,22 @@ describe('FileSessionStore', () => {
     assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.tmp')), [], 'no temp files left behind');
   });
 
+  it('numbers nodes in log order, so writers that start from the same history get unique numbers', async () => {
+    const store = new FileSessionStore({ home: tempHome(), git: false });
+    const { sessionId } = await withSession({ store }, (h) => { step(1); return h; });
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+    // Two writers continue the session at once, each from the same history, as two processes would.
+    await Promise.all([
+      withSession({ store, sessionId }, async () => { step(2); await pause(); step(3); }),
+      withSession({ store, sessionId }, async () => { step(4); await pause(); step(5); }),
+    ]);
+    const { nodes } = await store.read(sessionId);
+    assert.deepEqual(nodes.map((n) => n.seq), [1, 2, 3, 4, 5]);
+    assert.deepEqual(nodes.map((n) => n.output), [2, 4, 8, 6, 10], 'numbered in the order the calls started');
+    const again = await store.read(sessionId);
+    assert.deepEqual(again.nodes.map((n) => [n.id, n.seq]), nodes.map((n) => [n.id, n.seq]), 'every reader numbers them alike');
+  });
+
   it('creates a session under a given id that does not exist yet', async () => {
     const store = new FileSessionStore({ home: tempHome(), git: false });
     const handle = await withSession({ store, sessionId: 'my-task' }, (h) => h);
