@@ -26,10 +26,11 @@ const CHUNK_WAIT_MS = 10_000;
 
 /**
  * Inflates many small members (a package's record files) into one allocation and hashes each as git does, so
- * proving that an archive's files equal a commit costs one pass. A package of 10,000 records spends most of
- * its load here, in per-member zlib calls, so with enough members a worker thread takes chunks alongside the
- * main thread (work stealing through shared memory: whichever thread is free takes the next chunk, and the
- * main thread never waits for the worker to start). Sizes are bounded as in `inflateMember`; checksums are
+ * proving that an archive's files equal a commit costs one pass. Most of a large package's load is spent
+ * here, in per-member zlib calls, so from 20,000 members a worker thread takes chunks alongside the main
+ * thread (work stealing through shared memory: whichever thread is free takes the next chunk, and the main
+ * thread never waits for the worker to start). Below that, the worker's start-up and its competition with
+ * V8's own background threads for the second core cost more than it saves. Sizes are bounded as in `inflateMember`; checksums are
  * left to the blob ids, which the caller compares with the commit's tree.
  */
 export function inflateFramed(archive: Uint8Array, members: readonly ZipMember[], where: string, options: FramedInflateOptions = {}): FramedMembers {
@@ -42,19 +43,20 @@ export function inflateFramed(archive: Uint8Array, members: readonly ZipMember[]
     const control = new Int32Array(shared.control);
     for (let chunk = 0; chunk < chunks; chunk += 1) {
       // A chunk the worker counted but has not claimed yet is taken back; one it holds is waited for.
-      if (Atomics.compareExchange(control, 1 + chunk, ChunkState.open, ChunkState.takenBack) === ChunkState.open) {
-        const failed = inflateChunk(shared, chunk);
-        if (failed >= 0) Atomics.compareExchange(control, 1 + chunks, 0, failed + 1);
-      } else if (Atomics.wait(control, 1 + chunk, ChunkState.claimed, CHUNK_WAIT_MS) === 'timed-out') {
+      // A worker that stalls (it never should) is not waited for twice: its chunk is redone here, and the
+      // same bytes written twice are harmless.
+      const takenBack = Atomics.compareExchange(control, 1 + chunk, ChunkState.open, ChunkState.takenBack) === ChunkState.open;
+      if (takenBack || Atomics.wait(control, 1 + chunk, ChunkState.claimed, CHUNK_WAIT_MS) === 'timed-out') {
         const failed = inflateChunk(shared, chunk);
         if (failed >= 0) Atomics.compareExchange(control, 1 + chunks, 0, failed + 1);
       }
     }
-    const failed = Atomics.load(control, 1 + chunks) - 1;
-    if (failed >= 0) {
-      inflateMember(members[failed]!, where);
-      throw new EpError('INVALID_PACKAGE', `${where} is not a valid package: member "${members[failed]!.name}" does not inflate to its declared ${members[failed]!.size} bytes.`,
-        { exitCode: ExitCode.validation, details: { path: where, member: members[failed]!.name } });
+    const failed = members[Atomics.load(control, 1 + chunks) - 1];
+    if (failed) {
+      // The single-member reader reports what exactly is wrong; the fallback covers what it accepts.
+      inflateMember(failed, where);
+      throw new EpError('INVALID_PACKAGE', `${where} is not a valid package: member "${failed.name}" does not inflate to its declared ${failed.size} bytes.`,
+        { exitCode: ExitCode.validation, details: { path: where, member: failed.name } });
     }
   } finally {
     if (worker) void worker.terminate();
