@@ -13,12 +13,13 @@ import { parseJsonPreservingNumbers } from '../json/record-json-parser.js';
 import { inflateFramed } from '../zip/framed-inflate.js';
 import { DEFAULT_ZIP_LIMITS, inflateMember, readZip, type ZipLimits, type ZipMember } from '../zip/zip-reader.js';
 
+import { readManifest } from './manifest.js';
+
 /** How packages are read: the unpacking limits, and whether a second thread may help inflate. */
 export interface PackageReadOptions extends ZipLimits {
   /** Inflate large packages on two threads (default: when there are enough records and cores). */
   readonly parallelInflate?: boolean;
 }
-import { readManifest } from './manifest.js';
 
 /** A package's state at one commit. */
 export interface PackageSnapshot {
