@@ -12,7 +12,6 @@ import { RepoDir } from '../git/repo-dir.js';
 import { parseJsonPreservingNumbers } from '../json/record-json-parser.js';
 import { inflateFramed } from '../zip/framed-inflate.js';
 import { DEFAULT_ZIP_LIMITS, inflateMember, readZip, type ZipLimits, type ZipMember } from '../zip/zip-reader.js';
-
 import { readManifest } from './manifest.js';
 
 /** How packages are read: the unpacking limits, and whether a second thread may help inflate. */
