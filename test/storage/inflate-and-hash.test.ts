@@ -68,4 +68,19 @@ describe('reading members fast', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('loads the same records with the parallelInflate store option on or off', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ep-inflate-'));
+    try {
+      const file = path.join(dir, 'p.ep');
+      const records = Array.from({ length: 600 }, (_, i) => ({ key: `k.${i}`, summary: 'word '.repeat(i % 50), weight: i / 4 }));
+      await new GitPackageStore().save(file, new ScenarioList(records));
+      const [two, one] = await Promise.all([true, false].map((parallelInflate) => new GitPackageStore({ parallelInflate }).load(file)));
+      assert.deepEqual(two!.list.toArray(), records);
+      assert.deepEqual(one!.list.toArray(), two!.list.toArray());
+      assert.equal(one!.commit, two!.commit);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
