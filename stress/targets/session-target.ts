@@ -39,6 +39,10 @@ export const sessionTarget: StressTarget = {
     const { meta, nodes, skippedLines } = run.envelope!.data as { meta: { turns: number; head: string | null }; nodes: any[]; skippedLines: number };
     // Only a torn last line (a crash mid-append) may be skipped; anything more is a broken log.
     if (skippedLines > 1) throw new Error(`the session log has ${skippedLines} unreadable lines`);
+    // Every reader must number the nodes alike and uniquely, however many processes appended at once.
+    nodes.forEach((node, i) => {
+      if (node.seq !== i + 1) throw new Error(`node ${node.id} is numbered ${node.seq}, at place ${i + 1} of the log`);
+    });
     const items = new Map<string, string>();
     for (const node of nodes) {
       if (node.name !== 'note') continue;
