@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { zipSync } from 'fflate';
 import { blobId } from '../../src/storage/git/git-objects.js';
-import { inflateFramed } from '../../src/storage/zip/framed-inflate.js';
+import { Worker } from 'node:worker_threads';
+import { FRAMED_INFLATE_WORKER, finishFramedInflate, inflateFramed, planFramedInflate } from '../../src/storage/zip/framed-inflate.js';
 import { readZip, type ZipMember } from '../../src/storage/zip/zip-reader.js';
 
 const files = (count: number, seed: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => {
@@ -40,5 +41,29 @@ describe('inflating many members with their blob ids', () => {
     archive.fill(0xff, last.raw.byteOffset, last.raw.byteOffset + last.raw.byteLength);
     assert.throws(() => inflateFramed(archive, readZip(archive, 'p.ep'), 'p.ep', { parallel: true }),
       (error: { code: string; message: string }) => error.code === 'INVALID_PACKAGE' && /does not inflate/.test(error.message));
+  });
+
+  it('takes the bytes and ids the worker thread produced, and its failures', async () => {
+    const runWorker = (shared: ReturnType<typeof planFramedInflate>) => new Promise<number>((resolve, reject) => {
+      const worker = new Worker(FRAMED_INFLATE_WORKER, { workerData: shared });
+      worker.once('error', reject);
+      worker.once('exit', resolve);
+    });
+    const input = files(1_000, 11);
+    const archive = zipSync(input, { level: 6 });
+    const members = readZip(archive, 'p.ep');
+    // The worker takes every chunk before the main thread looks: everything below comes from it.
+    const shared = planFramedInflate(archive, members, 64);
+    assert.equal(await runWorker(shared), 0);
+    const { data, ids } = finishFramedInflate(shared, members, 'p.ep');
+    members.forEach((member, i) => {
+      assert.deepEqual(Buffer.from(data[i]!), Buffer.from(input[member.name]!), member.name);
+      assert.equal(ids[i], blobId(input[member.name]!), member.name);
+    });
+    const broken = members.map((member, i) => (i === 321 ? { ...member, size: member.size + 2 } : member));
+    const failing = planFramedInflate(archive, broken, 64);
+    assert.equal(await runWorker(failing), 0);
+    assert.throws(() => finishFramedInflate(failing, broken, 'p.ep'),
+      (error: { code: string; details: { member: string } }) => error.code === 'INVALID_PACKAGE' && error.details.member === members[321]!.name);
   });
 });

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { inflateSync, zipSync } from 'fflate';
 import { blobHeader, blobHeaderLength, blobId, blobIdOfFramed, writeBlobHeader } from '../../src/storage/git/git-objects.js';
 import { inflateMember, readZip } from '../../src/storage/zip/zip-reader.js';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { Limits } from '../../src/limits/limits.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ScenarioList } from '../../src/records/scenario-list.js';
@@ -79,6 +80,42 @@ describe('reading members fast', () => {
       assert.deepEqual(two!.list.toArray(), records);
       assert.deepEqual(one!.list.toArray(), two!.list.toArray());
       assert.equal(one!.commit, two!.commit);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a package file larger than a package may unpack to, before reading it', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ep-inflate-'));
+    try {
+      const file = path.join(dir, 'huge.ep');
+      await writeFile(file, '');
+      await truncate(file, Limits.packageBytes + 1);
+      await assert.rejects(OpenPackage.open(file), { code: 'LIMIT_EXCEEDED' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a record whose archive checksum is wrong by its proven blob id, and writes it back with a right one', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ep-inflate-'));
+    try {
+      const file = path.join(dir, 'p.ep');
+      const records = Array.from({ length: 30 }, (_, i) => ({ key: `k.${i}`, summary: `note ${i}` }));
+      const store = new GitPackageStore();
+      await store.save(file, new ScenarioList(records));
+      const bytes = await readFile(file);
+      const target = readZip(bytes, 'p.ep').find((member) => member.name === 'scenarios/000007.json')!;
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      let entry = bytes.length - 22;
+      while (!(view.getUint32(entry, true) === 0x02014b50 && bytes.toString('latin1', entry + 46, entry + 46 + target.name.length) === target.name)) entry -= 1;
+      view.setUint32(entry + 16, (target.crc + 1) >>> 0, true);
+      await writeFile(file, bytes);
+      assert.throws(() => inflateMember(readZip(bytes, 'p.ep').find((member) => member.name === target.name)!, 'p.ep'), { code: 'INVALID_PACKAGE' });
+      assert.deepEqual((await store.load(file)).list.toArray(), records);
+      await store.update(file, (latest) => latest.upsert('key', { key: 'k.99', summary: 'new' }));
+      const rewritten = readZip(await readFile(file), 'p.ep');
+      for (const member of rewritten) inflateMember(member, 'p.ep');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

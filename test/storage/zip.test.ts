@@ -24,6 +24,16 @@ describe('zip archives', () => {
     assert.equal(inflateMember(readZip(second, 'second')[0]!, 'second').toString(), 'hello hello hello');
   });
 
+  it('refuses a member whose sizes point to a ZIP64 field that is missing or cut short', () => {
+    const archive = writeZip([{ name: 'a.json', data: bytes('{"a": 1}\n') }]);
+    const view = new DataView(archive.buffer, archive.byteOffset, archive.byteLength);
+    let directory = archive.length - 22;
+    while (view.getUint32(directory, true) !== 0x02014b50) directory -= 1;
+    view.setUint32(directory + 20, 0xffffffff, true);
+    assert.throws(() => readZip(archive, 'x.ep'), (error: { code: string; message: string }) =>
+      error.code === 'INVALID_PACKAGE' && /ZIP64 extra field for "a.json"/.test(error.message));
+  });
+
   it('uses ZIP64 end records past 65,535 members', () => {
     const inputs = Array.from({ length: 70_000 }, (_, i) => ({ name: `f/${String(i).padStart(6, '0')}`, data: new Uint8Array(0), store: true }));
     const members = readZip(writeZip(inputs), 'wide.ep');

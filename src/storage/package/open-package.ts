@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { EpError, ExitCode } from '../../kernel/errors.js';
+import { limitExceeded, Limits } from '../../limits/limits.js';
 import { isJsonObject, type JsonObject } from '../../records/json.js';
 import { ScenarioList } from '../../records/scenario-list.js';
 import type { Codebook, Scenario } from '../../records/scenario.js';
@@ -58,7 +59,7 @@ export class OpenPackage {
   static async open(file: string, options: PackageReadOptions = DEFAULT_ZIP_LIMITS): Promise<OpenPackage> {
     let bytes: Buffer;
     try {
-      bytes = await readShared(file);
+      bytes = await readShared(file, Math.max(options.maxTotalBytes, Limits.packageBytes));
     } catch (error) {
       if (error instanceof EpError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
@@ -108,18 +109,14 @@ export class OpenPackage {
   }
 
   /**
-   * Checks the archive's CRCs of members read without their blob ids being compared with a commit (the
-   * inflate that proves a worktree leaves checksums to the ids).
+   * Whether a member's bytes match the archive's CRC-32. The inflate that proves a worktree leaves checksums
+   * to the blob ids; bytes used without that proof, and members copied into a new archive as they are,
+   * are checked here.
    */
-  private verifyChecksums(names: Iterable<string>): void {
-    for (const name of names) {
-      const member = this.members.get(name);
-      const data = this.inflated.get(name);
-      if (member && data && crc32(data) !== member.crc) {
-        throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: member "${name}" is corrupt (CRC mismatch).`,
-          { exitCode: ExitCode.validation, details: { path: this.path, member: name } });
-      }
-    }
+  checksumMatches(name: string): boolean {
+    const member = this.members.get(name);
+    const data = this.content(name);
+    return member !== undefined && data !== undefined && crc32(data) === member.crc;
   }
 
   /** The unpacked repository (made on first use, removed by close). */
@@ -159,7 +156,11 @@ export class OpenPackage {
     if (!commitObject || !files) {
       // EDSL zips while git may still be tidying up; at HEAD its worktree always equals the last save.
       if (ref === 'HEAD' && this.members.has('manifest.json')) {
-        this.verifyChecksums(this.worktree().keys());
+        const corrupt = [...this.worktree().keys()].find((name) => !this.checksumMatches(name));
+        if (corrupt) {
+          throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: member "${corrupt}" is corrupt (CRC mismatch).`,
+            { exitCode: ExitCode.validation, details: { path: this.path, member: corrupt } });
+        }
         return this.build(commitObject?.id, this.worktree(), 'worktree', [`HEAD's objects are incomplete in ${this.path}; read the working tree instead.`]);
       }
       if (!commitObject) {
@@ -263,21 +264,26 @@ export class OpenPackage {
   }
 }
 
+/** One read call at most this long: Node's file reads take a 32-bit length. */
+const READ_PIECE_BYTES = 1 << 30;
+
 /**
  * A package file's bytes in shared memory, so a worker can inflate from them without a copy. Opened without
  * blocking and refused unless it is a regular file: a FIFO or device named as a package never hangs a read.
+ * An archive larger than what a package may unpack to is refused before anything is allocated.
  */
-async function readShared(file: string): Promise<Buffer> {
+async function readShared(file: string, maxBytes: number): Promise<Buffer> {
   const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) {
       throw new EpError('INVALID_PACKAGE', `${file} is not a valid package: not a regular file.`, { exitCode: ExitCode.validation, details: { path: file } });
     }
+    if (stat.size > maxBytes) throw limitExceeded(`The size of package file ${file}`, stat.size, maxBytes, 'bytes', { path: file });
     const bytes = Buffer.from(new SharedArrayBuffer(stat.size));
     let offset = 0;
     while (offset < stat.size) {
-      const { bytesRead } = await handle.read(bytes, offset, stat.size - offset, offset);
+      const { bytesRead } = await handle.read(bytes, offset, Math.min(stat.size - offset, READ_PIECE_BYTES), offset);
       if (bytesRead === 0) break;
       offset += bytesRead;
     }

@@ -148,7 +148,8 @@ export async function archive(repo: RepoDir, plan: FilePlan, opened: OpenPackage
   const previousWorktree = opened?.worktree();
   const fromGit: Array<readonly [string, string]> = [];
   for (const [path, id] of plan.files) {
-    const member = previousWorktree?.get(path) === id ? opened!.members.get(path) : undefined;
+    // An unchanged file is copied as it is, unless its checksum is wrong: then it is compressed afresh.
+    const member = previousWorktree?.get(path) === id && opened!.checksumMatches(path) ? opened!.members.get(path) : undefined;
     if (member) inputs.push({ name: path, reuse: member });
     else if (plan.managed.has(path)) inputs.push({ name: path, data: plan.managed.get(path)!, store: storeRecords && path.startsWith('scenarios/') });
     else fromGit.push([path, id]);

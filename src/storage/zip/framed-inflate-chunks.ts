@@ -7,8 +7,8 @@ import { writeBlobHeader } from '../git/git-objects.js';
  * memory, so this module imports next to nothing and a worker starts in a few milliseconds.
  *
  * `jobs` holds, per member, five numbers: where its compressed bytes start in the archive, their length,
- * its declared size, its compression method and where its frame starts in the slab. A frame is git's
- * `blob <size>\0` header followed by the member's bytes, so a member's blob id is one hash of its frame.
+ * its declared size, its compression method and where its frame starts in the slab. A frame is
+ * git's `blob <size>\0` header followed by the member's bytes, so a member's blob id is one hash of its frame.
  */
 export interface FramedInflateShared {
   readonly archive: SharedArrayBuffer;
@@ -35,25 +35,44 @@ export function chunkCount(shared: FramedInflateShared): number {
   return Math.ceil(shared.jobs.byteLength / 8 / JOB_FIELDS / shared.chunkSize);
 }
 
+/** The first member found broken, or undefined. Once one is, neither thread starts another chunk. */
+export function failedMember(shared: FramedInflateShared): number | undefined {
+  const failed = Atomics.load(new Int32Array(shared.control), 1 + chunkCount(shared)) - 1;
+  return failed >= 0 ? failed : undefined;
+}
+
+/** Records that `member` is broken (the first such report wins). */
+export function reportFailure(shared: FramedInflateShared, member: number): void {
+  Atomics.compareExchange(new Int32Array(shared.control), 1 + chunkCount(shared), 0, member + 1);
+}
+
 /**
- * Takes chunks until none are left and fills their frames and digests. A member that does not inflate to
- * exactly its declared size fails its chunk; the caller reports it with the full error.
+ * Takes chunks until none are left, or a member is found broken, and fills their frames and digests. A
+ * chunk always ends `done` or `failed` (and wakes a thread waiting on it), whatever happens inside it.
  */
 export function takeChunks(shared: FramedInflateShared): void {
   const control = new Int32Array(shared.control);
   const chunks = chunkCount(shared);
-  for (;;) {
+  while (failedMember(shared) === undefined) {
     const chunk = Atomics.add(control, 0, 1);
     if (chunk >= chunks) return;
     if (Atomics.compareExchange(control, 1 + chunk, ChunkState.open, ChunkState.claimed) !== ChunkState.open) continue;
-    const failed = inflateChunk(shared, chunk);
-    if (failed >= 0) Atomics.compareExchange(control, 1 + chunks, 0, failed + 1);
-    Atomics.store(control, 1 + chunk, failed >= 0 ? ChunkState.failed : ChunkState.done);
-    Atomics.notify(control, 1 + chunk);
+    let failed = chunk * shared.chunkSize;
+    try {
+      failed = inflateChunk(shared, chunk);
+    } finally {
+      if (failed >= 0) reportFailure(shared, failed);
+      Atomics.store(control, 1 + chunk, failed >= 0 ? ChunkState.failed : ChunkState.done);
+      Atomics.notify(control, 1 + chunk);
+    }
   }
 }
 
-/** Inflates one chunk's members into their frames; returns the first member that failed, or -1. */
+/**
+ * Inflates one chunk's members into their frames; returns the first member that failed (it does not
+ * inflate to exactly its declared size), or -1. CRCs are not checked here: the caller compares the blob
+ * ids with a commit's tree, which proves every byte (see OpenPackage).
+ */
 export function inflateChunk(shared: FramedInflateShared, chunk: number): number {
   const archive = new Uint8Array(shared.archive);
   const slab = new Uint8Array(shared.slab);
@@ -68,16 +87,19 @@ export function inflateChunk(shared: FramedInflateShared, chunk: number): number
     const size = jobs[at + 2]!;
     const frameStart = jobs[at + 4]!;
     const dataStart = writeBlobHeader(slab, frameStart, size);
-    if (jobs[at + 3] === 0) slab.set(raw, dataStart);
-    else {
-      let data: Buffer;
+    const data = slab.subarray(dataStart, dataStart + size);
+    if (jobs[at + 3] === 0) {
+      if (raw.byteLength !== size) return member;
+      data.set(raw);
+    } else {
+      let inflated: Buffer;
       try {
-        data = inflateRawSync(raw, { maxOutputLength: Math.max(1, size), chunkSize: Math.min(Math.max(64, size), 1 << 20) });
+        inflated = inflateRawSync(raw, { maxOutputLength: Math.max(1, size), chunkSize: Math.min(Math.max(64, size), 1 << 20) });
       } catch {
         return member;
       }
-      if (data.length !== size) return member;
-      slab.set(data, dataStart);
+      if (inflated.length !== size) return member;
+      data.set(inflated);
     }
     digests.set(sha1(slab.subarray(frameStart, dataStart + size)), member * 20);
   }

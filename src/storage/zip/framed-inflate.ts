@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { blobHeaderLength } from '../git/git-objects.js';
-import { ChunkState, chunkCount, inflateChunk, JOB_FIELDS, takeChunks, type FramedInflateShared } from './framed-inflate-chunks.js';
+import { ChunkState, chunkCount, failedMember, inflateChunk, JOB_FIELDS, reportFailure, takeChunks, type FramedInflateShared } from './framed-inflate-chunks.js';
 import { inflateMember, type ZipMember } from './zip-reader.js';
 
 /** Members inflated into one shared slab, each behind its git blob header, with their blob ids. */
@@ -23,6 +23,8 @@ const PARALLEL_MIN_MEMBERS = 20_000;
 const CHUNK_MEMBERS = 256;
 /** How long the main thread waits on a chunk the second thread holds before doing it itself. */
 const CHUNK_WAIT_MS = 10_000;
+/** The worker's entry module, beside this one. */
+export const FRAMED_INFLATE_WORKER = new URL('./framed-inflate-worker.js', import.meta.url);
 
 /**
  * Inflates many small members (a package's record files) into one allocation and hashes each as git does, so
@@ -30,41 +32,24 @@ const CHUNK_WAIT_MS = 10_000;
  * here, in per-member zlib calls, so from 20,000 members a worker thread takes chunks alongside the main
  * thread (work stealing through shared memory: whichever thread is free takes the next chunk, and the main
  * thread never waits for the worker to start). Below that, the worker's start-up and its competition with
- * V8's own background threads for the second core cost more than it saves. Sizes are bounded as in `inflateMember`; checksums are
- * left to the blob ids, which the caller compares with the commit's tree.
+ * V8's own background threads for the second core cost more than it saves. Sizes are bounded as in
+ * `inflateMember`; checksums are left to the blob ids, which the caller compares with a commit's tree, and
+ * to `OpenPackage.checksumMatches` where bytes are used without that proof.
  */
 export function inflateFramed(archive: Uint8Array, members: readonly ZipMember[], where: string, options: FramedInflateOptions = {}): FramedMembers {
-  const shared = plan(archive, members);
-  const chunks = chunkCount(shared);
+  const shared = planFramedInflate(archive, members);
   const parallel = options.parallel ?? (members.length >= PARALLEL_MIN_MEMBERS && availableParallelism() > 1);
-  const worker = parallel && chunks > 1 ? startWorker(shared) : undefined;
+  const worker = parallel && chunkCount(shared) > 1 ? startWorker(shared) : undefined;
   try {
     takeChunks(shared);
-    const control = new Int32Array(shared.control);
-    for (let chunk = 0; chunk < chunks; chunk += 1) {
-      // A chunk the worker counted but has not claimed yet is taken back; one it holds is waited for.
-      // A worker that stalls (it never should) is not waited for twice: its chunk is redone here, and the
-      // same bytes written twice are harmless.
-      const takenBack = Atomics.compareExchange(control, 1 + chunk, ChunkState.open, ChunkState.takenBack) === ChunkState.open;
-      if (takenBack || Atomics.wait(control, 1 + chunk, ChunkState.claimed, CHUNK_WAIT_MS) === 'timed-out') {
-        const failed = inflateChunk(shared, chunk);
-        if (failed >= 0) Atomics.compareExchange(control, 1 + chunks, 0, failed + 1);
-      }
-    }
-    const failed = members[Atomics.load(control, 1 + chunks) - 1];
-    if (failed) {
-      // The single-member reader reports what exactly is wrong; the fallback covers what it accepts.
-      inflateMember(failed, where);
-      throw new EpError('INVALID_PACKAGE', `${where} is not a valid package: member "${failed.name}" does not inflate to its declared ${failed.size} bytes.`,
-        { exitCode: ExitCode.validation, details: { path: where, member: failed.name } });
-    }
+    return finishFramedInflate(shared, members, where);
   } finally {
     if (worker) void worker.terminate();
   }
-  return framedResult(shared, members);
 }
 
-function plan(archive: Uint8Array, members: readonly ZipMember[]): FramedInflateShared {
+/** Lays out the shared job: where each member's bytes are, and where its frame goes in the slab. */
+export function planFramedInflate(archive: Uint8Array, members: readonly ZipMember[], chunkSize = CHUNK_MEMBERS): FramedInflateShared {
   let source = archive;
   if (!(archive.buffer instanceof SharedArrayBuffer)) {
     source = new Uint8Array(new SharedArrayBuffer(archive.byteLength));
@@ -82,30 +67,41 @@ function plan(archive: Uint8Array, members: readonly ZipMember[]): FramedInflate
     jobs[at + 4] = slabBytes;
     slabBytes += blobHeaderLength(member.size) + member.size;
   });
-  const chunks = Math.ceil(members.length / CHUNK_MEMBERS);
+  const chunks = Math.ceil(members.length / chunkSize);
   return {
     archive: source.buffer as SharedArrayBuffer,
     slab: new SharedArrayBuffer(slabBytes),
     jobs: jobs.buffer as SharedArrayBuffer,
     digests: new SharedArrayBuffer(members.length * 20),
     control: new SharedArrayBuffer((2 + chunks) * 4),
-    chunkSize: CHUNK_MEMBERS,
+    chunkSize,
   };
 }
 
-function startWorker(shared: FramedInflateShared): Worker | undefined {
-  try {
-    const worker = new Worker(new URL('./framed-inflate-worker.js', import.meta.url), { workerData: shared });
-    worker.unref();
-    // A worker that fails to start takes no chunks; the main thread does them all.
-    worker.on('error', () => undefined);
-    return worker;
-  } catch {
-    return undefined;
+/**
+ * The main thread's side once no chunk is left to take: chunks another thread counted but never claimed
+ * are taken back and done here, chunks it holds are waited for (and redone here if it stalls; the same
+ * bytes written twice are harmless). Then a broken member is reported with the full error, or the
+ * members' bytes and ids are returned.
+ */
+export function finishFramedInflate(shared: FramedInflateShared, members: readonly ZipMember[], where: string): FramedMembers {
+  const control = new Int32Array(shared.control);
+  const chunks = chunkCount(shared);
+  for (let chunk = 0; chunk < chunks && failedMember(shared) === undefined; chunk += 1) {
+    const takenBack = Atomics.compareExchange(control, 1 + chunk, ChunkState.open, ChunkState.takenBack) === ChunkState.open;
+    if (takenBack || Atomics.wait(control, 1 + chunk, ChunkState.claimed, CHUNK_WAIT_MS) === 'timed-out') {
+      const failed = inflateChunk(shared, chunk);
+      if (failed >= 0) reportFailure(shared, failed);
+    }
   }
-}
-
-function framedResult(shared: FramedInflateShared, members: readonly ZipMember[]): FramedMembers {
+  const failed = failedMember(shared);
+  if (failed !== undefined) {
+    const member = members[failed]!;
+    // The single-member reader says exactly what is wrong; the error below covers what it lets through.
+    inflateMember(member, where);
+    throw new EpError('INVALID_PACKAGE', `${where} is not a valid package: member "${member.name}" does not inflate to its declared ${member.size} bytes.`,
+      { exitCode: ExitCode.validation, details: { path: where, member: member.name } });
+  }
   const jobs = new Float64Array(shared.jobs);
   const digests = Buffer.from(shared.digests);
   const data: Buffer[] = [];
@@ -116,4 +112,16 @@ function framedResult(shared: FramedInflateShared, members: readonly ZipMember[]
     ids.push(digests.toString('hex', i * 20, i * 20 + 20));
   });
   return { data, ids };
+}
+
+function startWorker(shared: FramedInflateShared): Worker | undefined {
+  try {
+    const worker = new Worker(FRAMED_INFLATE_WORKER, { workerData: shared });
+    worker.unref();
+    // A worker that fails to start takes no chunks; the main thread does them all.
+    worker.on('error', () => undefined);
+    return worker;
+  } catch {
+    return undefined;
+  }
 }

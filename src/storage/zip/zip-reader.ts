@@ -79,7 +79,9 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
       : text.toString('utf8', nameStart, nameStart + nameLength);
     const extraStart = nameStart + nameLength;
     if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff) {
-      ({ size, compressedSize, localOffset } = readZip64Extra(view, extraStart, extraLength, { size, compressedSize, localOffset }));
+      const wide = readZip64Extra(view, extraStart, extraLength, { size, compressedSize, localOffset });
+      if (!wide) throw invalid(`broken ZIP64 extra field for "${name}"`, { member: name });
+      ({ size, compressedSize, localOffset } = wide);
     }
     pos = extraStart + extraLength + commentLength;
     const unixMode = madeBy === 3 ? external >>> 16 : 0;
@@ -151,24 +153,34 @@ function findEndOfCentralDirectory(view: DataView): number {
   return -1;
 }
 
+/** The ZIP64 sizes and offset of a member, or undefined when its extra field is malformed. */
 function readZip64Extra(view: DataView, start: number, length: number, sizes: { size: number; compressedSize: number; localOffset: number }) {
   const result = { ...sizes };
+  const end = start + length;
+  if (end > view.byteLength) return undefined;
   let pos = start;
-  while (pos + 4 <= start + length) {
+  let found = false;
+  while (pos + 4 <= end) {
     const id = view.getUint16(pos, true);
     const size = view.getUint16(pos + 2, true);
+    const fieldsEnd = pos + 4 + size;
+    if (fieldsEnd > end) return undefined;
     if (id === 0x0001) {
+      found = true;
       let field = pos + 4;
       const next = () => {
+        if (field + 8 > fieldsEnd) return undefined;
         const value = Number(view.getBigUint64(field, true));
         field += 8;
         return value;
       };
-      if (result.size === 0xffffffff) result.size = next();
-      if (result.compressedSize === 0xffffffff) result.compressedSize = next();
-      if (result.localOffset === 0xffffffff) result.localOffset = next();
+      if (result.size === 0xffffffff) result.size = next() ?? NaN;
+      if (result.compressedSize === 0xffffffff) result.compressedSize = next() ?? NaN;
+      if (result.localOffset === 0xffffffff) result.localOffset = next() ?? NaN;
+      if (Number.isNaN(result.size) || Number.isNaN(result.compressedSize) || Number.isNaN(result.localOffset)) return undefined;
     }
-    pos += 4 + size;
+    pos = fieldsEnd;
   }
-  return result;
+  // A 32-bit field set to 0xffffffff promises its value in the ZIP64 field.
+  return found ? result : undefined;
 }
