@@ -16,7 +16,7 @@ export interface GitPackageStoreOptions {
   readonly staleLockMs?: number;
   /** Write record files uncompressed (faster loads of large packages, larger files); DEFLATE by default. */
   readonly storeRecordsUncompressed?: boolean;
-  /** Let a worker thread help inflate large packages (default: with 2,048 record files or more and a second core). */
+  /** Let a worker thread help inflate large packages (default: with 20,000 files or more and a second core). */
   readonly parallelInflate?: boolean;
 }
 
