@@ -4,7 +4,7 @@ import path from 'node:path';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { findUp } from '../util/find-up.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
-import { withDirLock } from '../util/dir-lock.js';
+import { withFileLock } from '../util/file-lock.js';
 
 /** The project-local pointer to the active context packages. */
 export const CONTEXT_POINTER_PATH = path.join('.edsl', 'context.json');
@@ -73,7 +73,7 @@ export async function useContext(cwd: string, packagePath: string, options: UseC
   const file = found ?? path.join(projectDir, CONTEXT_POINTER_PATH);
   await mkdir(path.dirname(file), { recursive: true });
   // Read, change and write under a lock: two `ep context use --append` at once must both land.
-  return withDirLock(path.dirname(file), POINTER_LOCK, () => updatePointer(cwd, projectDir, file, packagePath, options));
+  return withFileLock(path.join(path.dirname(file), POINTER_LOCK), () => updatePointer(cwd, projectDir, file, packagePath, options));
 }
 
 async function updatePointer(cwd: string, projectDir: string, file: string, packagePath: string, options: UseContextOptions): Promise<ContextPointer> {

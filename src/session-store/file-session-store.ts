@@ -8,7 +8,7 @@ import { writeFileAtomic } from '../util/atomic-write.js';
 import { JsonTextError, readJsonFile } from '../limits/json-text.js';
 import { foldRecords, parseLog, serializeRecord } from './log-format.js';
 import { commitTurn, initSessionRepo } from './session-git.js';
-import { withDirLock } from '../util/dir-lock.js';
+import { withFileLock } from '../util/file-lock.js';
 
 const TURN_LOCK = '.turn.lock';
 import { sessionPaths, type SessionPaths } from './session-paths.js';
@@ -124,7 +124,7 @@ class FileSessionLog implements SessionLogContract {
       this.fd = undefined;
     }
     // A parent and its subprocesses end turns in one session: meta and commit are updated under a lock.
-    await withDirLock(this.paths.dir, TURN_LOCK, async () => {
+    await withFileLock(path.join(this.paths.dir, TURN_LOCK), async () => {
       const meta = await readMeta(this.paths);
       let head = meta.head;
       let turns = meta.turns + 1;
