@@ -32,28 +32,20 @@ export class PackageReadCache {
   constructor(private readonly store: PackageStoreContract, private readonly dir: string | undefined) {}
 
   async load(file: string): Promise<PackageRecords> {
-    const identity = this.dir ? await fileIdentity(file) : undefined;
-    const digest = identity ? await digestOf(file) : undefined;
-    if (!digest) return this.fromStore(file);
-    const entry = path.join(this.dir!, `${digest}.json`);
-    const cached = await readEntry(entry);
-    if (cached) return { records: cached, warnings: [] };
-    const loaded = await this.fromStore(file);
-    // Only a clean load of a file that did not change meanwhile is cached. Saves replace the file by a
-    // rename, so a change shows in its inode, size or times without hashing it again.
-    if (loaded.warnings.length === 0 && (await fileIdentity(file)) === identity) await this.write(entry, loaded.records).catch(() => undefined);
-    return loaded;
+    let warnings: readonly string[] = [];
+    const records = await this.throughCache(file, '', async () => {
+      const loaded = await this.store.load(file);
+      warnings = loaded.warnings;
+      return { records: loaded.list.toArray(), cacheable: loaded.warnings.length === 0 };
+    });
+    return { records, warnings };
   }
 
   /** The commit ids of a package's history, newest first; cached by the package file's digest like its records. */
   async commits(file: string): Promise<string[]> {
-    const digest = this.dir ? await digestOf(file) : undefined;
-    const entry = digest ? path.join(this.dir!, `log-${digest}.json`) : undefined;
-    const cached = entry ? await readEntry(entry) : undefined;
-    if (cached) return cached.map((record) => String(record.commit));
-    const commits = (await this.store.log(file)).map((logged) => logged.commit);
-    if (entry && (await digestOf(file)) === digest) await this.write(entry, commits.map((commit) => ({ commit }))).catch(() => undefined);
-    return commits;
+    const records = await this.throughCache(file, 'log-', async () =>
+      ({ records: (await this.store.log(file)).map(({ commit }) => ({ commit })), cacheable: true }));
+    return records.map((record) => String(record.commit));
   }
 
   /** The records at one commit. A commit id names its content for good, so the entry is keyed by it alone. */
@@ -67,9 +59,21 @@ export class PackageReadCache {
     return records;
   }
 
-  private async fromStore(file: string): Promise<PackageRecords> {
-    const loaded = await this.store.load(file);
-    return { records: loaded.list.toArray(), warnings: loaded.warnings };
+  /**
+   * What `produce` gives for the file's current content: from the entry named by the file's digest, or
+   * produced and then stored, when it may be and the file did not change meanwhile. Saves replace the file
+   * by a rename, so a change shows in its inode, size or times without hashing it again.
+   */
+  private async throughCache(file: string, prefix: string, produce: () => Promise<{ records: Scenario[]; cacheable: boolean }>): Promise<Scenario[]> {
+    const identity = this.dir ? await fileIdentity(file) : undefined;
+    const digest = identity ? await digestOf(file) : undefined;
+    if (!digest) return (await produce()).records;
+    const entry = path.join(this.dir!, `${prefix}${digest}.json`);
+    const cached = await readEntry(entry);
+    if (cached) return cached;
+    const { records, cacheable } = await produce();
+    if (cacheable && (await fileIdentity(file)) === identity) await this.write(entry, records).catch(() => undefined);
+    return records;
   }
 
   private async write(entry: string, records: Scenario[]): Promise<void> {
