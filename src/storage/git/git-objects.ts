@@ -2,24 +2,19 @@ import * as crypto from 'node:crypto';
 
 const { createHash } = crypto;
 /** One-shot hashing (Node 20.12+): much cheaper than a hasher object for many small inputs. */
-const hashOnce = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'hex') => string }).hash;
+const hashOnce = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'buffer') => Buffer }).hash;
 
 /** Git object hashing and parsing done in-process, so proving that a worktree equals a commit needs no git run. */
 export function blobId(content: Uint8Array): string {
   return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
 }
 
-/** The header git hashes in front of a blob's bytes: `blob <size>\0`. */
-export function blobHeader(size: number): Uint8Array {
-  return Buffer.from(`blob ${size}\0`, 'latin1');
-}
-
-/** The length of `blobHeader(size)`. */
+/** The length of the header git hashes in front of a blob's bytes: `blob <size>\0`. */
 export function blobHeaderLength(size: number): number {
   return 6 + String(size).length;
 }
 
-/** Writes `blobHeader(size)` into `target` at `offset` without creating a buffer; returns where it ends. */
+/** Writes `blob <size>\0` into `target` at `offset` without creating a buffer; returns where it ends. */
 export function writeBlobHeader(target: Uint8Array, offset: number, size: number): number {
   const digits = String(size);
   target[offset] = 0x62; // b
@@ -33,9 +28,9 @@ export function writeBlobHeader(target: Uint8Array, offset: number, size: number
   return at;
 }
 
-/** The blob id of content already preceded by its `blobHeader` in one contiguous range. */
-export function blobIdOfFramed(framed: Uint8Array): string {
-  return hashOnce ? hashOnce('sha1', framed, 'hex') : createHash('sha1').update(framed).digest('hex');
+/** The blob id, as 20 bytes, of content already preceded by its header in one contiguous range. */
+export function framedBlobDigest(framed: Uint8Array): Buffer {
+  return hashOnce ? hashOnce('sha1', framed, 'buffer') : createHash('sha1').update(framed).digest();
 }
 
 export interface TreeEntry {

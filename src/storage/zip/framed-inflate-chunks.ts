@@ -1,6 +1,5 @@
-import * as crypto from 'node:crypto';
-import { inflateRawSync } from 'node:zlib';
-import { writeBlobHeader } from '../git/git-objects.js';
+import { framedBlobDigest, writeBlobHeader } from '../git/git-objects.js';
+import { inflateBounded } from './bounded-inflate.js';
 
 /**
  * The work both threads of a framed inflate share (see framed-inflate.ts). Everything lives in shared
@@ -24,12 +23,6 @@ export interface FramedInflateShared {
 export const JOB_FIELDS = 5;
 
 export const ChunkState = { open: 0, claimed: 1, done: 2, failed: 3, takenBack: 4 } as const;
-
-const hashOnce = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'buffer') => Buffer }).hash;
-
-function sha1(data: Uint8Array): Buffer {
-  return hashOnce ? hashOnce('sha1', data, 'buffer') : crypto.createHash('sha1').update(data).digest();
-}
 
 export function chunkCount(shared: FramedInflateShared): number {
   return Math.ceil(shared.jobs.byteLength / 8 / JOB_FIELDS / shared.chunkSize);
@@ -94,14 +87,14 @@ export function inflateChunk(shared: FramedInflateShared, chunk: number): number
     } else {
       let inflated: Buffer;
       try {
-        inflated = inflateRawSync(raw, { maxOutputLength: Math.max(1, size), chunkSize: Math.min(Math.max(64, size), 1 << 20) });
+        inflated = inflateBounded(raw, size);
       } catch {
         return member;
       }
       if (inflated.length !== size) return member;
       data.set(inflated);
     }
-    digests.set(sha1(slab.subarray(frameStart, dataStart + size)), member * 20);
+    digests.set(framedBlobDigest(slab.subarray(frameStart, dataStart + size)), member * 20);
   }
   return -1;
 }

@@ -1,6 +1,7 @@
-import { crc32, inflateRawSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { limitExceeded, Limits } from '../../limits/limits.js';
+import { inflateBounded } from './bounded-inflate.js';
 import { unsafeMemberName } from './member-names.js';
 
 /** One regular-file member of an archive, not yet inflated. */
@@ -107,9 +108,6 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
   return members;
 }
 
-/** Output chunk for inflating: a member's declared size (one chunk), within bounds. */
-const MAX_CHUNK = 1 << 20;
-
 /**
  * A member's bytes. Inflation stops with an error past the declared size, so a member cannot inflate
  * beyond what was checked against the limits; the length and CRC are then verified. With `target` (exactly
@@ -123,7 +121,7 @@ export function inflateMember(member: ZipMember, where: string, target?: Uint8Ar
   try {
     if (member.method === 0) data = Buffer.from(member.raw.buffer, member.raw.byteOffset, member.raw.byteLength);
     else {
-      data = inflateRawSync(member.raw, { maxOutputLength: Math.max(1, member.size), chunkSize: Math.min(Math.max(64, member.size), MAX_CHUNK) });
+      data = inflateBounded(member.raw, member.size);
       if (target && data.length === target.length) {
         target.set(data);
         data = Buffer.from(target.buffer, target.byteOffset, target.byteLength);
