@@ -110,23 +110,17 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
 
 /**
  * A member's bytes. Inflation stops with an error past the declared size, so a member cannot inflate
- * beyond what was checked against the limits; the length and CRC are then verified. With `target` (exactly
- * the declared size), the bytes are copied there and the result is a view of it.
+ * beyond what was checked against the limits; the length and CRC are then verified. (Many members at once
+ * go through inflateFramed instead.)
  *
  * Node's zlib rather than fflate: with many small members (record files) it is about a quarter faster
  * from a cold start, and reading loads no inflate code of its own.
  */
-export function inflateMember(member: ZipMember, where: string, target?: Uint8Array): Buffer {
+export function inflateMember(member: ZipMember, where: string): Buffer {
   let data: Buffer;
   try {
     if (member.method === 0) data = Buffer.from(member.raw.buffer, member.raw.byteOffset, member.raw.byteLength);
-    else {
-      data = inflateBounded(member.raw, member.size);
-      if (target && data.length === target.length) {
-        target.set(data);
-        data = Buffer.from(target.buffer, target.byteOffset, target.byteLength);
-      }
-    }
+    else data = inflateBounded(member.raw, member.size);
   } catch (error) {
     throw new EpError('INVALID_PACKAGE', `${where} is not a valid package: member "${member.name}" does not inflate to its declared ${member.size} bytes.`,
       { exitCode: ExitCode.validation, details: { path: where, member: member.name }, cause: error });
