@@ -16,6 +16,16 @@ import { OpenPackage } from '../../src/storage/package/open-package.js';
 
 const blobHeader = (size: number) => Buffer.from(`blob ${size}\0`, 'latin1');
 
+/** Runs `body` with a fresh temp directory, removed afterwards. */
+async function inTempDir(body: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ep-inflate-'));
+  try {
+    await body(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 describe('reading members fast', () => {
   it('gives the same bytes one member at a time or all at once into a slab, and the same as fflate', () => {
     fc.assert(fc.property(fc.array(fc.uint8Array({ maxLength: 2_000 }), { minLength: 1, maxLength: 8 }), fc.boolean(), (contents, repetitive) => {
@@ -59,8 +69,7 @@ describe('reading members fast', () => {
   });
 
   it('proves a package equal to HEAD with the same blob ids as hashing each file on its own', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'ep-inflate-'));
-    try {
+    await inTempDir(async (dir) => {
       const file = path.join(dir, 'p.ep');
       const records = Array.from({ length: 40 }, (_, i) => ({ key: `k.${i}`, summary: 'word '.repeat(i), weight: i / 4 }));
       await new GitPackageStore().save(file, new ScenarioList(records));
@@ -70,14 +79,11 @@ describe('reading members fast', () => {
       for (const [name, id] of ids) assert.equal(id, blobId(opened.content(name)!), name);
       assert.ok(opened.worktreeMatches('HEAD'));
       await opened.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('loads the same records with the parallelInflate store option on or off', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'ep-inflate-'));
-    try {
+    await inTempDir(async (dir) => {
       const file = path.join(dir, 'p.ep');
       const records = Array.from({ length: 600 }, (_, i) => ({ key: `k.${i}`, summary: 'word '.repeat(i % 50), weight: i / 4 }));
       await new GitPackageStore().save(file, new ScenarioList(records));
@@ -85,26 +91,20 @@ describe('reading members fast', () => {
       assert.deepEqual(two!.list.toArray(), records);
       assert.deepEqual(one!.list.toArray(), two!.list.toArray());
       assert.equal(one!.commit, two!.commit);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('refuses a package file larger than a package may unpack to, before reading it', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'ep-inflate-'));
-    try {
+    await inTempDir(async (dir) => {
       const file = path.join(dir, 'huge.ep');
       await writeFile(file, '');
       await truncate(file, Limits.packageBytes + 1);
       await assert.rejects(OpenPackage.open(file), { code: 'LIMIT_EXCEEDED' });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('reads a record whose archive checksum is wrong by its proven blob id, and writes it back with a right one', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'ep-inflate-'));
-    try {
+    await inTempDir(async (dir) => {
       const file = path.join(dir, 'p.ep');
       const records = Array.from({ length: 30 }, (_, i) => ({ key: `k.${i}`, summary: `note ${i}` }));
       const store = new GitPackageStore();
@@ -121,8 +121,6 @@ describe('reading members fast', () => {
       await store.update(file, (latest) => latest.upsert('key', { key: 'k.99', summary: 'new' }));
       const rewritten = readZip(await readFile(file), 'p.ep');
       for (const member of rewritten) inflateMember(member, 'p.ep');
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
