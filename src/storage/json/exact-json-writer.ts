@@ -12,8 +12,8 @@ export interface ExactJsonOptions {
   readonly nonFinite?: 'python' | 'null';
 }
 
-/** Deeper than this is taken for a cycle, which `JSON.stringify` refuses too. */
-const MAX_DEPTH = 10_000;
+/** Deeper than this is taken for a cycle, which `JSON.stringify` refuses too (the parser stops at 1000). */
+const MAX_DEPTH = 1500;
 
 /**
  * `JSON.stringify(value, null, indent)`, except that numbers read with a Python form keep it (number-marks.ts:
@@ -56,7 +56,7 @@ class ExactWriter {
    * leaves them as they are (and the collector idle).
    */
   private needsExact(value: object, depth: number): boolean {
-    if (depth > MAX_DEPTH) throw new TypeError('Converting circular structure to JSON');
+    if (depth > MAX_DEPTH) throw new TypeError(`Converting circular structure, or one nested more than ${MAX_DEPTH} levels deep, to JSON`);
     if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
     if (hasOwnNumberMarks(value)) return true;
     const children: unknown[] = Array.isArray(value) ? value : Object.values(value);
