@@ -10,11 +10,13 @@ const HEAD_BYTES = 256;
 
 /**
  * MCP over stdio, newline-delimited, where every bad line gets an answer instead of silence or a closed
- * connection. Messages are read as Python's `json.loads` reads them (record-json-parser.ts), so a record
- * in a tool's arguments keeps its numbers' forms (nested in the arguments: the SDK copies the arguments
- * object itself, which drops its own marks). a line over the JSON input limit is skipped and answered `LIMIT_EXCEEDED`; a line that is not
+ * connection: a line over the JSON input limit is skipped and answered `LIMIT_EXCEEDED`; a line that is not
  * UTF-8 or not JSON-RPC is answered with a parse error. The connection stays open either way. (The SDK's own
  * transport closes the connection on a large message and answers broken ones with nothing.)
+ *
+ * Messages are read as Python's `json.loads` reads them (record-json-parser.ts), so a record in a tool's
+ * arguments keeps its numbers' forms (inside an argument: the SDK copies the arguments object itself, which
+ * drops that object's own marks), and written as strict JSON (`serializeMessage`).
  */
 export class BoundedStdioTransport implements Transport {
   onclose?: () => void;

@@ -10,8 +10,14 @@ export function numberMarkFor(literal: string, value: number, isFloat: boolean):
   return Number.isSafeInteger(value) ? undefined : { value, integerText: BigInt(literal).toString() };
 }
 
-/** Where a number that may need a mark can start: a float (a digit before `.` or an exponent), 16 digits, NaN, Infinity. */
-const CANDIDATES = /NaN|Infinity|\d[.eE]|\d{16}/g;
+/**
+ * Text a number that needs a mark must contain: NaN, Infinity, an exponent, a fraction starting with 0 or 9,
+ * any fraction after 15 integer digits, or an integer part of 16 digits. A fraction of at most 15 significant
+ * digits survives the round trip, so one read as an integral double lies within one unit in the last place of
+ * an integer: with `n` integer digits, its first `15 - n` digits are all zeros or all nines. Ordinary floats
+ * (`0.25`) and prose (`study 5.`) are passed over here, without a call into JavaScript.
+ */
+const CANDIDATES = /NaN|Infinity|\d[eE][+-]?\d|\d\.[09]|\d{15}\.\d|(?<![.\d])\d{16}/g;
 const NUMBER_AT = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
 
 /**
@@ -27,10 +33,11 @@ export function mayNeedNumberMarks(text: string): boolean {
   for (let match = CANDIDATES.exec(text); match !== null; match = CANDIDATES.exec(text)) {
     let at = match.index;
     if (match[0] !== 'NaN' && match[0] !== 'Infinity') {
-      while (at > 0 && isDigit(text.charCodeAt(at - 1))) at -= 1;
+      at = literalStart(text, at);
       NUMBER_AT.lastIndex = at;
       const literal = NUMBER_AT.exec(text)!;
-      CANDIDATES.lastIndex = NUMBER_AT.lastIndex;
+      // Past the literal, and always forward (text like `1.2.3` can only be inside a string).
+      CANDIDATES.lastIndex = Math.max(NUMBER_AT.lastIndex, match.index + 1);
       if (!numberMarkFor(literal[0], Number(literal[0]), literal[1] !== undefined || literal[2] !== undefined)) continue;
     }
     const close = stringAround(text, from, at);
@@ -63,6 +70,15 @@ function closingQuote(text: string, open: number): number {
     if (backslashes % 2 === 0) return close;
   }
   return -1;
+}
+
+/** The first digit of the literal holding the digit at `at`: back over digits and a decimal point between them. */
+function literalStart(text: string, at: number): number {
+  for (;;) {
+    const previous = text.charCodeAt(at - 1);
+    if (isDigit(previous) || (previous === 0x2e && isDigit(text.charCodeAt(at - 2)))) at -= 1;
+    else return at;
+  }
 }
 
 function isDigit(code: number): boolean {

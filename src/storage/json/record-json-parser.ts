@@ -26,8 +26,6 @@ export function parseJsonMarkingNumbers(text: string): JsonValue {
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
-/** Characters a string holds as they are: everything but the quote, backslash and control characters. */
-const PLAIN_CHARACTERS = /[^"\\\x00-\x1f]*/y;
 
 class Parser {
   private pos = 0;
