@@ -52,6 +52,7 @@ export { GitPackageStore, type GitPackageStoreOptions } from './storage/git-pack
 export type { PackageStoreContract, LoadedPackage, SaveResult, PackageDiff, LogEntry, PushResult } from './storage/package-store-contract.js';
 export { pythonJsonDumps } from './storage/json/python-json-writer.js';
 export { parseJsonPreservingNumbers } from './storage/json/record-json-parser.js';
+export { stringifyJsonPreservingNumbers, type ExactJsonOptions } from './storage/json/exact-json-writer.js';
 export { searchContext, getContextRecord, packContext, addContextRecord, upsertContextRecord, contextHistory } from './api/context-records.js';
 export type {
   ContextRecordsContract, ContextSearchResult, ContextGetResult, ContextHistoryResult, ContextPackResult, ContextWriteResult, ContextMatch, ContextWarning,

@@ -4,12 +4,15 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { isJsonObject } from '../records/json.js';
 import type { Scenario } from '../records/scenario.js';
+import { stringifyJsonPreservingNumbers } from '../storage/json/exact-json-writer.js';
+import { parseJsonPreservingNumbers } from '../storage/json/record-json-parser.js';
 import type { PackageStoreContract } from '../storage/package-store-contract.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 
 /** Cached packages kept; older entries are removed when a new one is written. */
 const MAX_ENTRIES = 16;
-const CACHE_VERSION = 1;
+/** 2: numbers keep their Python form (`1.0`, large integers, NaN); version 1 entries had lost it. */
+const CACHE_VERSION = 2;
 
 export interface PackageRecords {
   readonly records: Scenario[];
@@ -79,7 +82,7 @@ export class PackageReadCache {
   private async write(entry: string, records: Scenario[]): Promise<void> {
     await mkdir(this.dir!, { recursive: true, mode: 0o700 });
     // A cache entry lost or cut short by a power cut only fails to parse and is read again from the package.
-    await writeFileAtomic(entry, JSON.stringify({ version: CACHE_VERSION, records }), 0o600, { durable: false });
+    await writeFileAtomic(entry, stringifyJsonPreservingNumbers({ version: CACHE_VERSION, records })!, 0o600, { durable: false });
     const names = (await readdir(this.dir!)).filter((name) => name.endsWith('.json'));
     if (names.length <= MAX_ENTRIES) return;
     const aged = await Promise.all(names.map(async (name) => ({ name, mtime: (await stat(path.join(this.dir!, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
@@ -109,7 +112,7 @@ async function digestOf(file: string): Promise<string | undefined> {
 
 async function readEntry(entry: string): Promise<Scenario[] | undefined> {
   try {
-    const value: unknown = JSON.parse(await readFile(entry, 'utf8'));
+    const value: unknown = parseJsonPreservingNumbers(await readFile(entry, 'utf8'));
     if (!isJsonObject(value) || value.version !== CACHE_VERSION || !Array.isArray(value.records) || !value.records.every(isJsonObject)) return undefined;
     return value.records as Scenario[];
   } catch {

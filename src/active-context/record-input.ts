@@ -2,6 +2,7 @@ import { EpError, ExitCode } from '../kernel/errors.js';
 import { assertRecordWithinLimits, assertValidKey } from '../limits/limits.js';
 import { isJsonObject } from '../records/json.js';
 import type { Scenario } from '../records/scenario.js';
+import { withMember } from '../storage/json/number-marks.js';
 
 /**
  * Checks a record given to add or upsert before any package is touched: an object, within the limits,
@@ -25,7 +26,7 @@ export function recordToWrite(value: unknown, keyField: string, key?: string): S
         suggestion: `Drop --key, or make the record's "${keyField}" match it.`,
       });
     }
-    record = own === undefined ? { ...record, [keyField]: key } : record;
+    if (own === undefined) record = withMember(record, keyField, key);
   }
   assertValidKey(record[keyField], `"${keyField}"`);
   return record;

@@ -1,4 +1,5 @@
 import { EpError, ExitCode, errorMessage, isDiskFull } from '../kernel/errors.js';
+import { stringifyJsonPreservingNumbers } from '../storage/json/exact-json-writer.js';
 
 /** A warning is a plain string or a coded one, as EDSL's CLI reports them. */
 export type Warning = string | { code: string; message: string };
@@ -41,7 +42,10 @@ export function errorEnvelope(error: unknown): { envelope: ErrorEnvelope; exitCo
   };
 }
 
-/** stdout carries exactly one envelope per command. */
+/**
+ * stdout carries exactly one envelope per command. Numbers read in a Python form print in it (`1.0`, every
+ * digit of a large integer), and NaN and ±Infinity as Python writes them: text Python's `json.loads` reads.
+ */
 export function writeEnvelope(envelope: OkEnvelope | ErrorEnvelope): void {
-  process.stdout.write(`${JSON.stringify(envelope, null, 2)}\n`);
+  process.stdout.write(`${stringifyJsonPreservingNumbers(envelope, { indent: 2 })}\n`);
 }

@@ -3,7 +3,7 @@ import { ScenarioList, type ScoredScenario } from '../records/scenario-list.js';
 import { assertScenario, type Scenario } from '../records/scenario.js';
 import type { SearchEngineContract } from '../search/search-engine.js';
 import { GitPackageStore } from '../storage/git-package-store.js';
-import { copyNumberMarks } from '../storage/json/number-marks.js';
+import { copyNumberMarks, withMember } from '../storage/json/number-marks.js';
 import { pythonJsonDumps } from '../storage/json/python-json-writer.js';
 import type { PackageStoreContract, SaveResult } from '../storage/package-store-contract.js';
 import type { ContextPackerContract, PackResult } from './context-packer.js';
@@ -176,7 +176,7 @@ export class ScenarioContext {
   upsert(key: string, fields: Scenario): WriteOutcome;
   upsert(recordOrKey: Scenario | string, fields?: Scenario): WriteOutcome {
     const record = typeof recordOrKey === 'string'
-      ? withKey(assertScenario(fields ?? {}, 'The fields to upsert'), this.keyField, recordOrKey)
+      ? withMember(assertScenario(fields ?? {}, 'The fields to upsert'), this.keyField, recordOrKey)
       : assertScenario(recordOrKey, 'A context record');
     requireKey(record[this.keyField], this.keyField);
     const at = this.clock();
@@ -241,12 +241,6 @@ export class ScenarioContext {
 
 function storeOf(options: ScenarioContextOptions): PackageStoreContract {
   return options.store ?? new GitPackageStore();
-}
-
-function withKey(fields: Scenario, keyField: string, key: string): Scenario {
-  const record = { ...fields, [keyField]: key };
-  copyNumberMarks(fields, record);
-  return record;
 }
 
 function requireKey(value: unknown, keyField: string): string {

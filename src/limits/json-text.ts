@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { EpError, ExitCode } from '../kernel/errors.js';
+import { parseJsonPreservingNumbers } from '../storage/json/record-json-parser.js';
 import { jsonTextDepth, limitExceeded, Limits } from './limits.js';
 
 /** A JSON text that is not UTF-8 or does not parse; callers turn it into their own error code. */
@@ -22,13 +23,16 @@ export function decodeJsonBytes(bytes: Uint8Array, what: string): string {
   return decodeUtf8Strict(bytes, what);
 }
 
-/** Parses JSON text within the input size and nesting depth limits. */
+/**
+ * Parses JSON text within the input size and nesting depth limits, as Python's `json.loads` reads it
+ * (`NaN` and `Infinity` accepted, `1.0` and large integers kept exactly; see record-json-parser.ts).
+ */
 export function parseJsonText(text: string, what: string): unknown {
   if (text.length > Limits.jsonInputBytes) throw limitExceeded(`${what} size`, text.length, Limits.jsonInputBytes, 'bytes');
   const depth = jsonTextDepth(text);
   if (depth > Limits.nestingDepth) throw limitExceeded(`${what} nesting depth`, depth, Limits.nestingDepth, 'levels');
   try {
-    return JSON.parse(text);
+    return parseJsonPreservingNumbers(text);
   } catch (cause) {
     throw new JsonTextError(`${what} is not valid JSON: ${(cause as Error).message}`);
   }

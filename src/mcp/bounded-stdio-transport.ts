@@ -1,7 +1,8 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { Limits } from '../limits/limits.js';
+import { stringifyJsonPreservingNumbers } from '../storage/json/exact-json-writer.js';
+import { parseJsonPreservingNumbers } from '../storage/json/record-json-parser.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 /** Enough of a discarded line to find the request id in it. */
@@ -12,6 +13,10 @@ const HEAD_BYTES = 256;
  * connection: a line over the JSON input limit is skipped and answered `LIMIT_EXCEEDED`; a line that is not
  * UTF-8 or not JSON-RPC is answered with a parse error. The connection stays open either way. (The SDK's own
  * transport closes the connection on a large message and answers broken ones with nothing.)
+ *
+ * Messages are read as Python's `json.loads` reads them (record-json-parser.ts), so a record in a tool's
+ * arguments keeps its numbers' forms (inside an argument: the SDK copies the arguments object itself, which
+ * drops that object's own marks), and written as strict JSON (`serializeMessage`).
  */
 export class BoundedStdioTransport implements Transport {
   onclose?: () => void;
@@ -100,7 +105,7 @@ export class BoundedStdioTransport implements Transport {
     if (line.trim() === '') return;
     let message: JSONRPCMessage;
     try {
-      message = deserializeMessage(line);
+      message = JSONRPCMessageSchema.parse(parseJsonPreservingNumbers(line));
     } catch (error) {
       void this.answerError(idIn(line.slice(0, HEAD_BYTES)), -32700, `Parse error: ${(error as Error).message.slice(0, 300)}`);
       return;
@@ -112,6 +117,14 @@ export class BoundedStdioTransport implements Transport {
     // JSON-RPC answers a request whose id cannot be read with id null.
     await this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage);
   }
+}
+
+/**
+ * A message as strict JSON, which every client parses: numbers read in a Python form keep it (`1.0`, every
+ * digit of a large integer), non-finite numbers are null.
+ */
+function serializeMessage(message: JSONRPCMessage): string {
+  return `${stringifyJsonPreservingNumbers(message, { nonFinite: 'null' })}\n`;
 }
 
 /** The request id at the start of a raw line, when it can be read there. */

@@ -4,6 +4,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import { errorEnvelope } from '../cli/envelope.js';
 import { ToolRegistry } from '../kernel/tokens.js';
 import type { EpRuntime } from '../runtime/runtime.js';
+import { stringifyJsonPreservingNumbers } from '../storage/json/exact-json-writer.js';
 import type { ToolDescriptor } from '../tools/tool.js';
 import { EP_VERSION } from '../version.js';
 import { toolAnnotations } from './tool-annotations.js';
@@ -22,7 +23,9 @@ export interface McpServerOptions {
 
 /**
  * Serves the runtime's tool registry over MCP. Tool failures come back as results with `isError: true`
- * carrying the same code and message the CLI prints, so a model can correct itself.
+ * carrying the same code and message the CLI prints, so a model can correct itself. A result's text is the
+ * output as the CLI prints it (numbers in their Python form, NaN and Infinity included); its structured
+ * content goes out as strict JSON (bounded-stdio-transport.ts).
  */
 export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = {}): Server {
   const registry = runtime.get(ToolRegistry);
@@ -48,10 +51,10 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
       const output = await runCall(name, () => registry.call(name, input ?? {}, { readOnly: options.allowWrites !== true }));
       const structured = output !== null && typeof output === 'object' && !Array.isArray(output)
         ? (output as Record<string, unknown>) : { result: output };
-      return { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured, ...meta };
+      return { content: [{ type: 'text', text: stringifyJsonPreservingNumbers(structured, { indent: 2 })! }], structuredContent: structured, ...meta };
     } catch (error) {
       const { envelope } = errorEnvelope(error);
-      return { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope.error, null, 2) }], ...meta };
+      return { isError: true, content: [{ type: 'text', text: stringifyJsonPreservingNumbers(envelope.error, { indent: 2 })! }], ...meta };
     }
   });
   return server;

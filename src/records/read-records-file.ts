@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { decodeUtf8Strict, JsonTextError } from '../limits/json-text.js';
 import { assertRecordWithinLimits } from '../limits/limits.js';
+import { parseJsonPreservingNumbers } from '../storage/json/record-json-parser.js';
 import { isJsonObject } from './json.js';
 import type { Scenario } from './scenario.js';
 
@@ -11,8 +12,9 @@ export interface ReadRecordsOptions {
 }
 
 /**
- * Reads records from a JSON array file or a JSON Lines file (one object per line; blank lines ignored).
- * Errors name the file and, for JSON Lines, the line.
+ * Reads records from a JSON array file or a JSON Lines file (one object per line; blank lines ignored),
+ * as Python's `json.loads` reads them (numbers keep their Python form). Errors name the file and, for JSON
+ * Lines, the line.
  */
 export async function readRecordsFile(file: string, options: ReadRecordsOptions = {}): Promise<Scenario[]> {
   let size: number;
@@ -45,7 +47,7 @@ async function readStrictUtf8(file: string): Promise<string> {
 function readJsonArray(file: string, text: string, size: number, options: ReadRecordsOptions): Scenario[] {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseJsonPreservingNumbers(text);
   } catch (cause) {
     throw new EpError('INVALID_JSON', `${file} is not valid JSON: ${(cause as Error).message}`, { exitCode: ExitCode.usage, details: { path: file } });
   }
@@ -66,7 +68,7 @@ function readJsonLines(file: string, text: string, size: number, options: ReadRe
     if (line.trim() === '') continue;
     let record: unknown;
     try {
-      record = JSON.parse(line);
+      record = parseJsonPreservingNumbers(line);
     } catch (cause) {
       throw new EpError('INVALID_JSON', `${file} line ${lineNumber} is not valid JSON: ${(cause as Error).message}`, {
         exitCode: ExitCode.usage, details: { path: file, line: lineNumber },

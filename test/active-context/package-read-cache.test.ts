@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { PackageReadCache } from '../../src/active-context/package-read-cache.js';
+import type { JsonObject } from '../../src/records/json.js';
 import { ScenarioList } from '../../src/records/scenario-list.js';
+import { pythonJsonDumps } from '../../src/storage/json/python-json-writer.js';
+import { parseJsonPreservingNumbers } from '../../src/storage/json/record-json-parser.js';
 import type { PackageStoreContract } from '../../src/storage/package-store-contract.js';
 
 /** A store whose "package" is a JSON file of records; counts loads. */
@@ -14,7 +17,7 @@ function countingStore(): PackageStoreContract & { loads: number } {
     async load(file: string) {
       store.loads += 1;
       const { readFile } = await import('node:fs/promises');
-      const records = JSON.parse(await readFile(file, 'utf8'));
+      const records = parseJsonPreservingNumbers(await readFile(file, 'utf8')) as JsonObject[];
       return { path: file, ref: 'HEAD', commit: 'c', list: new ScenarioList(records), scenarioIds: [], warnings: [] };
     },
   };
@@ -47,9 +50,21 @@ describe('PackageReadCache', () => {
     await writeFile(file, JSON.stringify([{ key: 'b' }]));
     await cache.load(file);
     const [entry] = await readdir(cacheDir);
-    await writeFile(path.join(cacheDir, entry!), '{"version": 1, "records": [1]}');
+    await writeFile(path.join(cacheDir, entry!), '{"version": 2, "records": [1]}');
     assert.deepEqual((await cache.load(file)).records, [{ key: 'b' }]);
     assert.equal(store.loads, 2);
+  });
+
+  it('keeps Python number forms in its entries', async () => {
+    const file = path.join(dir, 'numbers.ep');
+    const store = countingStore();
+    const cache = new PackageReadCache(store, path.join(dir, 'cache-numbers'));
+    const record = '{"big": 9007199254740993, "key": "n", "list": [1.0, -0.0, NaN], "one": 1.0, "ten": 1e+16}';
+    await writeFile(file, `[${record}]`);
+    await cache.load(file);
+    const [cached] = (await cache.load(file)).records;
+    assert.equal(store.loads, 1);
+    assert.equal(pythonJsonDumps(cached!), pythonJsonDumps(parseJsonPreservingNumbers(record)));
   });
 
   it('leaves errors to the store when the file cannot be read', async () => {

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { isEpError } from '../../src/kernel/errors.js';
 import { decodeJsonBytes, JsonTextError, parseJsonText, readJsonFile } from '../../src/limits/json-text.js';
 import { Limits } from '../../src/limits/limits.js';
+import { pythonJsonDumps } from '../../src/storage/json/python-json-writer.js';
 
 let dir: string;
 before(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ep-json-text-')); });
@@ -26,6 +27,11 @@ test('any JSON value within the depth limit parses to itself', () => {
   fc.assert(fc.property(fc.jsonValue({ maxDepth: 10 }), (value) => {
     assert.deepEqual(parseJsonText(JSON.stringify(value), 'x'), JSON.parse(JSON.stringify(value)));
   }));
+});
+
+test('JSON input is read as Python reads it: NaN and Infinity accepted, 1.0 and large integers kept', () => {
+  const text = '{"a": 1.0, "b": 9007199254740993, "c": [NaN, -Infinity, 1e16]}';
+  assert.equal(pythonJsonDumps(parseJsonText(text, 'x') as never), '{\n  "a": 1.0,\n  "b": 9007199254740993,\n  "c": [\n    NaN,\n    -Infinity,\n    1e+16\n  ]\n}\n');
 });
 
 test('nesting one level past the limit is LIMIT_EXCEEDED, at the limit it parses', () => {

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { BoundedStdioTransport } from '../../src/mcp/bounded-stdio-transport.js';
+import { pythonJsonDumps } from '../../src/storage/json/python-json-writer.js';
 
 async function exchange(frames: (string | Buffer)[], maxLineBytes = 1024) {
   const input = new PassThrough();
@@ -34,4 +36,21 @@ test('lines that are not JSON or not UTF-8 get a parse error, never silence', as
   const { messages, replies } = await exchange(['not json\n', Buffer.from([0x7b, 0xff, 0x7d, 0x0a]), '{"jsonrpc":"2.0","id":"a","method":[]}\n']);
   assert.equal(messages.length, 0);
   assert.deepEqual(replies.map((reply) => [reply.id, reply.error.code]), [[null, -32700], [null, -32700], ['a', -32700]]);
+});
+
+test('a record in the arguments keeps its numbers as Python wrote them', async () => {
+  const record = '{"key": "n", "one": 1.0, "big": 9007199254740993, "nan": NaN, "inf": Infinity}';
+  const { messages } = await exchange([`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":{"record":${record}}}}\n`]);
+  const sent = (messages[0] as { params: { arguments: { record: never } } }).params.arguments.record;
+  assert.equal(pythonJsonDumps(sent), '{\n  "big": 9007199254740993,\n  "inf": Infinity,\n  "key": "n",\n  "nan": NaN,\n  "one": 1.0\n}\n');
+});
+
+test('a message goes out as strict JSON: numbers in their exact form, non-finite ones as null', async () => {
+  const { messages } = await exchange([`{"jsonrpc":"2.0","id":1,"method":"m","params":{"r":{"one":1.0,"big":9007199254740993,"nan":NaN}}}\n`]);
+  const output = new PassThrough();
+  const transport = new BoundedStdioTransport(new PassThrough(), output);
+  await transport.send({ jsonrpc: '2.0', id: 1, result: (messages[0] as { params: unknown }).params } as unknown as JSONRPCMessage);
+  const line = String(output.read());
+  assert.equal(line, '{"jsonrpc":"2.0","id":1,"result":{"r":{"one":1.0,"big":9007199254740993,"nan":null}}}\n');
+  assert.doesNotThrow(() => JSON.parse(line));
 });

@@ -29,6 +29,11 @@ export function markNumber(container: object, slot: string | number, mark: Numbe
   marks.set(slot, mark);
 }
 
+/** Forgets a slot's mark (a duplicate key read again without one). */
+export function unmarkNumber(container: object, slot: string | number): void {
+  (container as Container)[MARKS]?.delete(slot);
+}
+
 /** The mark for a slot, when it still holds the marked value. */
 export function numberMark(container: object, slot: string | number, value: number): NumberMark | undefined {
   const mark = (container as Container)[MARKS]?.get(slot);
@@ -39,6 +44,18 @@ export function numberMark(container: object, slot: string | number, value: numb
 export function copyNumberMarks(from: object, to: object): void {
   const marks = (from as Container)[MARKS];
   if (marks) for (const [slot, mark] of marks) markNumber(to, slot, mark);
+}
+
+/** A copy of `object` with `key` set to `value`, keeping the marks of the members it shares. */
+export function withMember<T extends object>(object: T, key: string, value: unknown): T {
+  const copy = { ...object, [key]: value };
+  copyNumberMarks(object, copy);
+  return copy;
+}
+
+/** True when the object or array itself (not what it contains) carries a mark. */
+export function hasOwnNumberMarks(container: object): boolean {
+  return ((container as Container)[MARKS]?.size ?? 0) > 0;
 }
 
 /** True when `value` (an object or array) or anything inside it carries a mark. */

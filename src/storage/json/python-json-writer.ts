@@ -57,21 +57,26 @@ function sortedKeys(object: object): string[] {
   return keys.sort(compareCodePoints);
 }
 
+/**
+ * Compares as Python compares `str`: by code point. A surrogate pair is one code point above U+FFFF; a lone
+ * surrogate is its own code point (U+DC00 sorts before U+E000).
+ */
 export function compareCodePoints(a: string, b: string): number {
   const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i += 1) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return codePointRank(x) - codePointRank(y);
-  }
-  return a.length - b.length;
+  let i = 0;
+  while (i < length && a.charCodeAt(i) === b.charCodeAt(i)) i += 1;
+  if (i === length) return a.length - b.length;
+  // The first difference may be the low half of a pair whose high half both share: compare from that half.
+  const start = i > 0 && isHighSurrogate(a.charCodeAt(i - 1)) ? i - 1 : i;
+  const x = a.codePointAt(start)!;
+  const y = b.codePointAt(start)!;
+  // Both a lone high surrogate (equal), followed by different characters.
+  if (x === y) return a.codePointAt(i)! - b.codePointAt(i)!;
+  return x - y;
 }
 
-/** Surrogates (astral characters) sort after U+E000..U+FFFF in code point order. */
-function codePointRank(unit: number): number {
-  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
-  if (unit >= 0xe000) return unit - 0x800;
-  return unit;
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
 }
 
 const PLAIN_STRING = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
@@ -105,6 +110,8 @@ export function pythonNumber(value: number, container?: object, slot: string | n
 export function pythonFloatRepr(value: number): string {
   if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity';
   if (value === 0) return Object.is(value, -0) ? '-0.0' : '0.0';
+  // The common case, an integral float written in fixed notation (`1.0`, `-3.0`): its digits as they are.
+  if (Number.isInteger(value) && Math.abs(value) < 1e16) return `${value}.0`;
   const [mantissa, exponentText] = value.toExponential().split('e') as [string, string];
   const exponent = Number(exponentText);
   const sign = mantissa.startsWith('-') ? '-' : '';

@@ -1,21 +1,21 @@
 import type { JsonObject, JsonValue } from '../../records/json.js';
-import { markNumber } from './number-marks.js';
+import { mayNeedNumberMarks, numberMarkFor } from './number-form-scan.js';
+import { markNumber, unmarkNumber } from './number-marks.js';
 
 /**
  * Parses JSON as Python's `json.loads` reads it, keeping what JavaScript numbers lose: floats with an
  * integral value (`1.0`) and integers beyond double precision are marked (see number-marks.ts) so they are
  * written back unchanged. Also accepts Python's `NaN`, `Infinity` and `-Infinity`.
  *
- * Most files hold none of these, so text that cannot contain them goes through the native `JSON.parse`.
+ * Most texts hold none of these, so text that cannot contain them (number-form-scan.ts) goes through the
+ * native `JSON.parse`.
  */
-const MAY_NEED_MARKS = /\d\.0+(?![0-9])|\d[eE]|\d{16}|NaN|Infinity/;
-
 export function parseJsonPreservingNumbers(text: string): JsonValue {
-  // Strings often look like such numbers (EDSL's version `1.0.8.dev1`, long ids, dates): only what lies
-  // outside strings decides. A manifest listing 100,000 scenarios would otherwise take the slow parser.
-  if (!MAY_NEED_MARKS.test(text) || !MAY_NEED_MARKS.test(outsideStrings(text))) return JSON.parse(text) as JsonValue;
-  return parseJsonMarkingNumbers(text);
+  return mayNeedNumberMarks(text) ? parseJsonMarkingNumbers(text) : JSON.parse(text) as JsonValue;
 }
+
+/** Deeper than this is refused rather than risking the stack; far beyond any record the limits allow. */
+const MAX_DEPTH = 1000;
 
 /** Always the marking parser (what `parseJsonPreservingNumbers` falls back to); exported for tests. */
 export function parseJsonMarkingNumbers(text: string): JsonValue {
@@ -25,43 +25,23 @@ export function parseJsonMarkingNumbers(text: string): JsonValue {
   return value;
 }
 
-/**
- * The text between JSON strings, the pieces joined by spaces (so nothing can match across a removed string).
- * An unterminated string gives the whole text back: the marking parser then reports the error.
- */
-function outsideStrings(text: string): string {
-  const parts: string[] = [];
-  let pos = 0;
-  for (;;) {
-    const open = text.indexOf('"', pos);
-    if (open < 0) break;
-    parts.push(text.slice(pos, open));
-    let close = open;
-    for (;;) {
-      close = text.indexOf('"', close + 1);
-      if (close < 0) return text;
-      let backslashes = 0;
-      while (text.charCodeAt(close - 1 - backslashes) === 0x5c) backslashes += 1;
-      if (backslashes % 2 === 0) break;
-    }
-    pos = close + 1;
-  }
-  parts.push(text.slice(pos));
-  return parts.join(' ');
-}
-
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 
 class Parser {
   private pos = 0;
+  private depth = 0;
 
   constructor(private readonly text: string) {}
 
   value(): JsonValue {
     this.skipSpace();
     const c = this.text.charCodeAt(this.pos);
-    if (c === 0x7b) return this.object();
-    if (c === 0x5b) return this.array();
+    if (c === 0x7b || c === 0x5b) {
+      if (++this.depth > MAX_DEPTH) this.fail(`at most ${MAX_DEPTH} levels of nesting`);
+      const nested = c === 0x7b ? this.object() : this.array();
+      this.depth -= 1;
+      return nested;
+    }
     if (c === 0x22) return this.string();
     if (this.take('true')) return true;
     if (this.take('false')) return false;
@@ -97,7 +77,8 @@ class Parser {
       this.skipSpace();
       const value = this.member(object, key);
       // `__proto__` is data here, never the prototype.
-      Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+      if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+      else object[key] = value;
       this.skipSpace();
       const next = this.text.charCodeAt(this.pos++);
       if (next === 0x7d) return object;
@@ -134,31 +115,37 @@ class Parser {
       return this.fail('a number');
     }
     this.pos = NUMBER.lastIndex;
-    const literal = match[0];
-    const value = Number(literal);
-    const isFloat = match[1] !== undefined || match[2] !== undefined;
-    if (isFloat && Number.isInteger(value)) markNumber(container, slot, { value });
-    else if (!isFloat && !Number.isSafeInteger(value)) markNumber(container, slot, { value, integerText: BigInt(literal).toString() });
+    const value = Number(match[0]);
+    const mark = numberMarkFor(match[0], value, match[1] !== undefined || match[2] !== undefined);
+    if (mark) markNumber(container, slot, mark);
+    // A key given twice keeps its last value, as in Python: an earlier mark must not outlive it.
+    else unmarkNumber(container, slot);
     return value;
   }
 
   private string(): string {
-    const start = this.pos;
-    let i = start + 1;
-    let escaped = false;
-    for (;;) {
-      const c = this.text.charCodeAt(i);
-      if (Number.isNaN(c)) this.fail('the end of a string');
-      if (c === 0x22) break;
-      if (c === 0x5c) {
-        escaped = true;
-        i += 1;
-      }
+    const text = this.text;
+    const start = this.pos + 1;
+    const close = text.indexOf('"', start);
+    let i = start;
+    while (i < close) {
+      const c = text.charCodeAt(i);
+      if (c === 0x5c || c < 0x20) break;
       i += 1;
     }
+    if (i === close) {
+      this.pos = close + 1;
+      return text.slice(start, close);
+    }
+    // Escapes or control characters (refused): the native parser decodes or rejects the literal.
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (Number.isNaN(c)) this.fail('the end of a string');
+      if (c === 0x22) break;
+      i += c === 0x5c ? 2 : 1;
+    }
     this.pos = i + 1;
-    const raw = this.text.slice(start, i + 1);
-    return escaped || /[\x00-\x1f]/.test(raw) ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+    return JSON.parse(text.slice(start - 1, i + 1)) as string;
   }
 
   private take(word: string): boolean {
