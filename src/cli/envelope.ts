@@ -43,5 +43,13 @@ export function errorEnvelope(error: unknown): { envelope: ErrorEnvelope; exitCo
 
 /** stdout carries exactly one envelope per command. */
 export function writeEnvelope(envelope: OkEnvelope | ErrorEnvelope): void {
+  written = true;
   process.stdout.write(`${JSON.stringify(envelope, null, 2)}\n`);
+}
+
+let written = false;
+
+/** Whether this process has printed its envelope (a failure after that is told on stderr, not stdout). */
+export function envelopeWritten(): boolean {
+  return written;
 }
