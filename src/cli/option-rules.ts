@@ -24,25 +24,29 @@ export interface DeclaredOptions {
 export function checkOptionValues(parsed: Readonly<Record<string, unknown>>, options: DeclaredOptions, args: readonly string[]): void {
   const aliases = new Set(Object.values(options.alias).flat());
   const declared = [...new Set([...options.string, ...options.number])].filter((key) => !aliases.has(key));
+  const command = ((parsed._ as unknown[] | undefined) ?? []).join(' ');
   for (const key of declared) {
     if (!Object.prototype.hasOwnProperty.call(parsed, key)) continue;
-    const value = parsed[key];
-    const isArray = options.array.includes(key);
-    const command = (parsed._ as unknown[] | undefined ?? []).join(' ');
     const names = namesOf(key, options);
-    const shown = givenAsFlag(args, names) ? `--${key}` : `<${key}>`;
-    if (Array.isArray(value) && !isArray) {
-      throw usageError(command, key, `${shown} was given ${value.length} times; give it once.`);
-    }
-    const values: unknown[] = Array.isArray(value) ? value : [value];
-    if (options.number.includes(key)) {
-      if (values.some((item) => typeof item !== 'number' || Number.isNaN(item)) || givenEmpty(args, names)) {
-        throw usageError(command, key, `${shown} needs a number.`);
-      }
-    } else if (values.some((item) => item === '') && options.default[key] !== '') {
-      throw usageError(command, key, `${shown} needs a value; an empty one is not accepted.`);
+    const problem = problemWith(key, parsed[key], options, givenEmpty(args, names));
+    if (problem !== undefined) {
+      const shown = givenAsFlag(args, names) ? `--${key}` : `<${key}>`;
+      throw new EpError('USAGE_ERROR', `${shown} ${problem}`, {
+        exitCode: ExitCode.usage, details: { option: key },
+        suggestion: `Run \`ep ${command || '<command>'} --help\` for the options it takes.`,
+      });
     }
   }
+}
+
+/** What is wrong with the value of `key`, if anything; `empty` says the command line gave it as `--key=` or `--key ''`. */
+function problemWith(key: string, value: unknown, options: DeclaredOptions, empty: boolean): string | undefined {
+  if (Array.isArray(value) && !options.array.includes(key)) return `was given ${value.length} times; give it once.`;
+  const values: unknown[] = Array.isArray(value) ? value : [value];
+  if (options.number.includes(key)) {
+    return empty || values.some((item) => typeof item !== 'number' || Number.isNaN(item)) ? 'needs a number.' : undefined;
+  }
+  return values.includes('') && options.default[key] !== '' ? 'needs a value; an empty one is not accepted.' : undefined;
 }
 
 /** The names a user may type for an option: the key, its aliases, and their camelCase spellings. */
@@ -65,10 +69,4 @@ function givenAsFlag(args: readonly string[], names: readonly string[]): boolean
 function optionWords(args: readonly string[]): readonly string[] {
   const end = args.indexOf('--');
   return end === -1 ? args : args.slice(0, end);
-}
-
-function usageError(command: string, option: string, message: string): EpError {
-  return new EpError('USAGE_ERROR', message, {
-    exitCode: ExitCode.usage, details: { option }, suggestion: `Run \`ep ${command || '<command>'} --help\` for the options it takes.`,
-  });
 }

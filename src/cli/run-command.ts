@@ -1,6 +1,6 @@
 import type { ArgumentsCamelCase } from 'yargs';
 import type { CommandResult } from './command-result.js';
-import { divertStdout } from '../util/stdout-diversion.js';
+import { divertStdout, sealStdout } from '../util/stdout-diversion.js';
 import { errorEnvelope, okEnvelope, writeEnvelope } from './envelope.js';
 
 export interface GlobalArgs {
@@ -10,7 +10,8 @@ export interface GlobalArgs {
 /**
  * Wraps a handler so it always prints one envelope and sets the exit code; nothing a handler throws
  * escapes as a stack trace. Whatever the handler's work prints on stdout (a plugin, an agent function,
- * a timer either starts) goes to stderr, so the envelope is all stdout carries.
+ * a timer either starts), and anything printed once the envelope is out, goes to stderr, so the envelope
+ * is all stdout carries.
  */
 export function runCommand<A>(body: (args: ArgumentsCamelCase<A & GlobalArgs>) => Promise<CommandResult>) {
   return async (args: ArgumentsCamelCase<A & GlobalArgs>): Promise<void> => {
@@ -24,6 +25,8 @@ export function runCommand<A>(body: (args: ArgumentsCamelCase<A & GlobalArgs>) =
       writeEnvelope(envelope);
       if (process.env.EP_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
       process.exitCode = exitCode;
+    } finally {
+      sealStdout();
     }
   };
 }

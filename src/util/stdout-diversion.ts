@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 const diverted = new AsyncLocalStorage<true>();
 /** Marks the wrapper, so it is installed again if something replaced `process.stdout.write` since. */
 const DIVERTING = Symbol('ep.divertingWrite');
+let sealed = false;
 
 /**
  * Runs `body` with its stdout sent to stderr: `process.stdout.write`, and `console.log` through it, from
@@ -21,6 +22,16 @@ export function divertStdout<T>(body: () => T): T {
   return diverted.run(true, body);
 }
 
+/**
+ * Sends every later write to stdout to stderr, from any context: for a process whose stdout carries one
+ * result (the CLI, once its envelope is out). It also covers what async context cannot attribute, such
+ * as an `exit` listener agent code added to `process`.
+ */
+export function sealStdout(): void {
+  sealed = true;
+  if (!(DIVERTING in process.stdout.write)) installDiversion();
+}
+
 /** Runs `body` with the real stdout even when called from diverted code (a last-resort error report). */
 export function withRealStdout<T>(body: () => T): T {
   return diverted.exit(body);
@@ -30,7 +41,7 @@ function installDiversion(): void {
   const stdout = process.stdout;
   const write = stdout.write;
   stdout.write = function divertedWrite(this: unknown, ...args: Parameters<typeof write>): boolean {
-    return diverted.getStore() ? Reflect.apply(process.stderr.write, process.stderr, args) as boolean : write.apply(stdout, args);
+    return sealed || diverted.getStore() ? Reflect.apply(process.stderr.write, process.stderr, args) as boolean : write.apply(stdout, args);
   } as typeof write;
   Object.defineProperty(stdout.write, DIVERTING, { value: true });
 }

@@ -7,9 +7,9 @@ import { describe, it } from 'node:test';
 
 const MODULE = pathToFileURL(path.resolve(import.meta.dirname, '../../src/util/stdout-diversion.js')).href;
 
-/** Runs `body` (ES module code with divertStdout and withRealStdout in scope) in its own node process. */
+/** Runs `body` (ES module code with the module's functions in scope) in its own node process. */
 async function run(body: string): Promise<{ stdout: string[]; stderr: string[] }> {
-  const source = `import { divertStdout, withRealStdout } from ${JSON.stringify(MODULE)};\n${body}`;
+  const source = `import { divertStdout, sealStdout, withRealStdout } from ${JSON.stringify(MODULE)};\n${body}`;
   const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', source]);
   const lines = (text: string) => text.split('\n').filter(Boolean);
   return { stdout: lines(stdout), stderr: lines(stderr) };
@@ -57,5 +57,16 @@ describe('diverting stdout to stderr', () => {
     `);
     assert.deepEqual(seen.stdout, ['envelope']);
     assert.deepEqual(seen.stderr, ['diverted again']);
+  });
+
+  it('sends everything to stderr once stdout is sealed, exit listeners included', async () => {
+    const seen = await run(`
+      divertStdout(() => process.on('exit', () => process.stdout.write('on exit\\n')));
+      process.stdout.write('result\\n');
+      sealStdout();
+      console.log('after the result');
+    `);
+    assert.deepEqual(seen.stdout, ['result']);
+    assert.deepEqual(seen.stderr, ['after the result', 'on exit']);
   });
 });
