@@ -80,3 +80,7 @@ Then('the envelope data {string} has an item whose {string} is {string}', functi
   const items = readPath(this.lastEnvelope.data, field) as Record<string, unknown>[];
   assert.ok(Array.isArray(items) && items.some((item) => String(item[key]) === value), `${field}: ${JSON.stringify(items)}`);
 });
+
+When('I run {string} logging plugin lifecycles', async function (this: EpWorld, commandLine: string) {
+  await this.ep(commandLine, { env: { EP_LIFECYCLE_LOG: this.resolve('lifecycle.log') } });
+});

@@ -4,6 +4,7 @@ import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
 import { answersFromFile } from '../session/answer-sources.js';
 import { loadAgentTarget } from '../session/agent-target.js';
 import { withSession, type AnswerSource, type SessionHandle } from '../session/session-context.js';
+import { divertStdout } from '../util/stdout-diversion.js';
 
 export interface SessionRunOptions extends RuntimeOptions {
   /** Continue this session; omitted → a new session, whose id is returned. */
@@ -64,16 +65,18 @@ export interface AgentRunResult {
 }
 
 /**
- * Loads an agent function and runs it once in a session. A failure inside the function becomes
- * `AGENT_FAILED` (or `RUN_CANCELLED` when the run was aborted) naming the session, whose DAG records it.
+ * Loads an agent function and runs it once in a session, as the session's node for this turn. A failure
+ * inside the function becomes `AGENT_FAILED` (or `RUN_CANCELLED` when the run was aborted) naming the
+ * session, whose DAG records it. What the agent's code prints on stdout (its module's top level, the
+ * function, and anything they start) goes to stderr, so a caller's stdout stays its own.
  */
 export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult> {
-  const agent = await loadAgentTarget(options.target, options.cwd ?? process.cwd());
+  const agent = await divertStdout(() => loadAgentTarget(options.target, options.cwd ?? process.cwd()));
   let session: SessionHandle | undefined;
   try {
     const run = await runInSession(options, (handle) => {
       session = handle;
-      return agent.invoke(options.input ?? {});
+      return divertStdout(() => agent.invoke(options.input ?? {}));
     });
     return { sessionId: run.sessionId, created: run.created, turnId: run.turnId, target: options.target, output: run.result ?? null };
   } catch (error) {

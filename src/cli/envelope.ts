@@ -47,5 +47,14 @@ export function errorEnvelope(error: unknown): { envelope: ErrorEnvelope; exitCo
  * digit of a large integer), and NaN and ±Infinity as Python writes them: text Python's `json.loads` reads.
  */
 export function writeEnvelope(envelope: OkEnvelope | ErrorEnvelope): void {
-  process.stdout.write(`${stringifyJsonPreservingNumbers(envelope, { indent: 2 })}\n`);
+  written = true;
+  process.stdout.write(`${stringifyJsonPreservingNumbers(envelope, { indent: 2 })}
+`);
+}
+
+let written = false;
+
+/** Whether this process has printed its envelope (a failure after that is told on stderr, not stdout). */
+export function envelopeWritten(): boolean {
+  return written;
 }

@@ -1,9 +1,12 @@
-import { errorEnvelope, writeEnvelope } from './envelope.js';
+import { withRealStdout } from '../util/stdout-diversion.js';
+import { envelopeWritten, errorEnvelope, writeEnvelope } from './envelope.js';
 
 /**
  * The CLI's promise that stdout is one envelope and never a stack trace also covers failures no handler
  * catches (an error thrown from an event emitter or a timer): they become an `INTERNAL_ERROR` envelope and
- * exit code 1. `EP_DEBUG=1` adds the stack on stderr.
+ * exit code 1. When the command has already printed its envelope (the failure came from a timer its work
+ * left running), the error envelope goes to stderr, so stdout still holds exactly one. `EP_DEBUG=1` adds
+ * the stack on stderr.
  */
 export function installLastResortHandlers(): (error: unknown) => never {
   let reported = false;
@@ -11,7 +14,10 @@ export function installLastResortHandlers(): (error: unknown) => never {
     if (!reported) {
       reported = true;
       try {
-        writeEnvelope(errorEnvelope(error).envelope);
+        const { envelope } = errorEnvelope(error);
+        if (envelopeWritten()) process.stderr.write(`${JSON.stringify(envelope)}\n`);
+        // The failure may come from a timer of diverted code; its report still belongs on stdout.
+        else withRealStdout(() => writeEnvelope(envelope));
       } catch {
         // stdout itself is gone (a closed pipe): nothing left to tell.
       }

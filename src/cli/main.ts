@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { EP_VERSION } from '../version.js';
 import { errorEnvelope, writeEnvelope } from './envelope.js';
+import { checkOptionValues, type DeclaredOptions } from './option-rules.js';
 import { contextCommand } from './commands/context/index.js';
 import { demoCommand } from './commands/demo/index.js';
 import { mcpCommand } from './commands/mcp/index.js';
@@ -30,7 +31,14 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<void
   const cli = yargs(argv)
     .scriptName('ep')
     .usage('$0 <command> [options]\n\nA plugin-based agent context runtime. Every command prints one JSON envelope on stdout.')
+    // A repeatable option takes one value each time it is given, so `--plugin x context pack` keeps its command.
+    .parserConfiguration({ 'greedy-arrays': false })
     .option('plugin', { type: 'string', array: true, describe: 'Load an extra plugin (package name or path); repeatable', global: true })
+    // yargs hands `check` the command's declared options, though its types call them aliases.
+    .check((parsed, options) => {
+      checkOptionValues(parsed, options as unknown as DeclaredOptions, argv);
+      return true;
+    }, true)
     .command(contextCommand)
     .command(demoCommand)
     .command(mcpCommand)

@@ -1,5 +1,6 @@
 import type { ArgumentsCamelCase } from 'yargs';
 import type { CommandResult } from './command-result.js';
+import { divertStdout, sealStdout } from '../util/stdout-diversion.js';
 import { errorEnvelope, okEnvelope, writeEnvelope } from './envelope.js';
 
 export interface GlobalArgs {
@@ -8,12 +9,14 @@ export interface GlobalArgs {
 
 /**
  * Wraps a handler so it always prints one envelope and sets the exit code; nothing a handler throws
- * escapes as a stack trace.
+ * escapes as a stack trace. Whatever the handler's work prints on stdout (a plugin, an agent function,
+ * a timer either starts), and anything printed once the envelope is out, goes to stderr, so the envelope
+ * is all stdout carries.
  */
 export function runCommand<A>(body: (args: ArgumentsCamelCase<A & GlobalArgs>) => Promise<CommandResult>) {
   return async (args: ArgumentsCamelCase<A & GlobalArgs>): Promise<void> => {
     try {
-      const result = await body(args);
+      const result = await divertStdout(() => body(args));
       writeEnvelope(okEnvelope(result.data, result.warnings ?? []));
       for (const note of result.notes ?? []) process.stderr.write(`${note}\n`);
       process.exitCode = 0;
@@ -22,6 +25,8 @@ export function runCommand<A>(body: (args: ArgumentsCamelCase<A & GlobalArgs>) =
       writeEnvelope(envelope);
       if (process.env.EP_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
       process.exitCode = exitCode;
+    } finally {
+      sealStdout();
     }
   };
 }

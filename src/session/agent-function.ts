@@ -1,10 +1,12 @@
+import { leadingDirective } from './docstring.js';
 import { requireSession, runWithState, type SessionState } from './session-context.js';
 import type { SessionNode } from './call-node.js';
 
 /** What the decorator attaches to an agent function: its name and its instructions for the model. */
 export interface AgentFunctionSpec {
   readonly name: string;
-  readonly instructions: string;
+  /** From the decorator, else the function's docstring (a leading string directive); absent when neither. */
+  readonly instructions?: string;
 }
 
 const specs = new WeakMap<Function, AgentFunctionSpec>();
@@ -14,14 +16,21 @@ export function agentSpecOf(fn: unknown): AgentFunctionSpec | undefined {
   return typeof fn === 'function' ? specs.get(fn) : undefined;
 }
 
+/** The spec of `fn` recorded as `name`: the instructions given, else its docstring. */
+export function resolveSpec(name: string, instructions: string | undefined, fn: Function): AgentFunctionSpec {
+  const text = instructions ?? leadingDirective(fn);
+  return { name, ...(text !== undefined ? { instructions: text } : {}) };
+}
+
 /**
  * Wraps a function so each call is a node of the current session, and its instructions reach the model
- * when it calls `callModel`. For plain JavaScript, where decorators are not available.
+ * when it calls `callModel`. For plain JavaScript, where decorators are not available. Without
+ * `instructions`, the function's docstring gives them.
  */
-export function agentFunction<F extends (...args: any[]) => any>(spec: { name?: string; instructions: string }, fn: F): F {
-  const resolved: AgentFunctionSpec = { name: spec.name ?? fn.name ?? 'anonymous', instructions: spec.instructions };
+export function agentFunction<F extends (...args: any[]) => any>(spec: { name?: string; instructions?: string }, fn: F): F {
+  const resolved = resolveSpec(spec.name ?? fn.name ?? 'anonymous', spec.instructions, fn);
   const wrapped = function (this: unknown, ...args: unknown[]) {
-    return invokeRecorded(resolved, fn, this, args);
+    return recordCall(resolved, fn, this, args);
   };
   Object.defineProperty(wrapped, 'name', { value: resolved.name });
   specs.set(wrapped, resolved);
@@ -30,7 +39,8 @@ export function agentFunction<F extends (...args: any[]) => any>(spec: { name?: 
 
 /**
  * Method decorator (legacy `experimentalDecorators`, as tsyringe uses): attaches instructions to an
- * agent method and records every call as a node. Sync and async methods alike.
+ * agent method and records every call as a node. Sync and async methods alike. `@agent()` without
+ * instructions takes them from the method's docstring.
  *
  * ```ts
  * class Research {
@@ -39,20 +49,21 @@ export function agentFunction<F extends (...args: any[]) => any>(spec: { name?: 
  * }
  * ```
  */
-export function agent(instructions: string, options: { name?: string } = {}) {
+export function agent(instructions?: string, options: { name?: string } = {}) {
   return function (_target: object, key: string | symbol, descriptor: PropertyDescriptor): PropertyDescriptor {
     if (descriptor === undefined || typeof descriptor.value !== 'function') {
       throw new TypeError(`@agent applies to methods; ${String(key)} is not a method (getters and fields are not supported).`);
     }
-    descriptor.value = agentFunction({ name: options.name ?? String(key), instructions }, descriptor.value);
+    descriptor.value = agentFunction({ name: options.name ?? String(key), ...(instructions !== undefined ? { instructions } : {}) }, descriptor.value);
     return descriptor;
   };
 }
 
-function invokeRecorded(spec: AgentFunctionSpec, fn: Function, thisArg: unknown, args: unknown[]): unknown {
+/** Calls `fn` as a node of the current session (under the current call), settling the node however it ends. */
+export function recordCall(spec: AgentFunctionSpec, fn: Function, thisArg: unknown, args: unknown[]): unknown {
   const state = requireSession(spec.name);
   const node = state.writer.begin({
-    kind: 'call', name: spec.name, caller: state.callId, instructions: spec.instructions,
+    kind: 'call', name: spec.name, caller: state.callId, ...(spec.instructions !== undefined ? { instructions: spec.instructions } : {}),
     input: args.length === 1 ? args[0] : args,
   });
   // Everything after `begin` is inside the try, so no early failure can leave the node running.

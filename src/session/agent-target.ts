@@ -3,18 +3,22 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EpError, ExitCode, errorMessage } from '../kernel/errors.js';
+import { agentSpecOf, recordCall, resolveSpec } from './agent-function.js';
 
 /** An agent function loaded from `<module>#<export>` or `<module>#<Class>.<method>`. */
 export interface AgentTarget {
   readonly target: string;
   readonly name: string;
+  /** Calls the function with the input, as a node of the current session (a session is required). */
   invoke(input: unknown): unknown;
 }
 
 /**
  * Loads what `ep run` runs. The module is a path (relative to `cwd`) or a package name; the export is a
  * function, called with the input, or `Class.method`: the class is constructed with no arguments and the
- * method called with the input (decorated methods record their calls).
+ * method called with the input. Every run is a node of the session: a decorated function records its own
+ * call; an undecorated one is recorded here, under its export name, with its docstring as instructions,
+ * so the calls it makes nest under it.
  */
 export async function loadAgentTarget(target: string, cwd: string): Promise<AgentTarget> {
   const hash = target.lastIndexOf('#');
@@ -38,12 +42,18 @@ export async function loadAgentTarget(target: string, cwd: string): Promise<Agen
   if (exported === undefined) throw notFound(`No export ${exportName}`);
   if (method === undefined) {
     if (typeof exported !== 'function' || isClass(exported)) throw notFound(`Export ${exportName} is not a function (name a method: ${exportName}.<method>)`);
-    return { target, name: exportName, invoke: (input) => (exported as (input: unknown) => unknown)(input) };
+    return { target, name: exportName, invoke: (input) => invokeRecorded(exportName, exported, undefined, input) };
   }
   const instance = typeof exported === 'function' ? new (exported as new () => object)() : exported;
   const fn = (instance as Record<string, unknown> | null)?.[method];
   if (typeof fn !== 'function') throw notFound(`${exportName} has no method ${method}`);
-  return { target, name: `${exportName}.${method}`, invoke: (input) => (fn as (input: unknown) => unknown).call(instance, input) };
+  const name = `${exportName}.${method}`;
+  return { target, name, invoke: (input) => invokeRecorded(name, fn, instance, input) };
+}
+
+function invokeRecorded(name: string, fn: Function, thisArg: unknown, input: unknown): unknown {
+  if (agentSpecOf(fn)) return fn.call(thisArg, input);
+  return recordCall(resolveSpec(name, undefined, fn), fn, thisArg, [input]);
 }
 
 async function importModule(specifier: string, cwd: string): Promise<Record<string, unknown>> {

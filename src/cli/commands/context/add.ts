@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { runCommand, runtimeOptions, type GlobalArgs } from '../../run-command.js';
-import { given, singleValues } from './read-options.js';
+import { given } from './read-options.js';
 
 interface AddArgs extends GlobalArgs {
   json: string;
@@ -16,7 +16,6 @@ export const contextAddCommand: CommandModule<GlobalArgs, AddArgs> = {
     .option('message', { type: 'string', describe: 'Commit message' })
     .option('path', { type: 'string', describe: 'The .ep package to write instead of the default write context' }),
   handler: runCommand<AddArgs>(async (args) => {
-    singleValues(args, ['json', 'message', 'path']);
     const [{ addContextRecord }, { readJsonArgument }] = await Promise.all([import('../../../api/context-records.js'), import('../../json-input.js')]);
     const record = await readJsonArgument(args.json, '--json');
     return addContextRecord({ record, ...given({ message: args.message, path: args.path }) }, runtimeOptions(args));

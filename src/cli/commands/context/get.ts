@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { runCommand, runtimeOptions, type GlobalArgs } from '../../run-command.js';
-import { given, singleValues, withReadPaths, type ReadArgs } from './read-options.js';
+import { given, withReadPaths, type ReadArgs } from './read-options.js';
 
 interface GetArgs extends GlobalArgs, ReadArgs {
   key: string;
@@ -12,7 +12,6 @@ export const contextGetCommand: CommandModule<GlobalArgs, GetArgs> = {
   builder: (yargs) => withReadPaths(yargs)
     .option('key', { type: 'string', demandOption: true, describe: 'The record key' }),
   handler: runCommand<GetArgs>(async (args) => {
-    singleValues(args, ['key']);
     const { getContextRecord } = await import('../../../api/context-records.js');
     return getContextRecord(args.key, given({ paths: args.path }), runtimeOptions(args));
   }),

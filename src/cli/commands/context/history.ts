@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { runCommand, runtimeOptions, type GlobalArgs } from '../../run-command.js';
-import { given, singleValues } from './read-options.js';
+import { given } from './read-options.js';
 
 interface HistoryArgs extends GlobalArgs {
   path?: string;
@@ -12,7 +12,6 @@ export const contextHistoryCommand: CommandModule<GlobalArgs, HistoryArgs> = {
   builder: (yargs) => yargs
     .option('path', { type: 'string', describe: 'The .ep package instead of the default write context' }),
   handler: runCommand<HistoryArgs>(async (args) => {
-    singleValues(args, ['path']);
     const { contextHistory } = await import('../../../api/context-records.js');
     return contextHistory(given({ path: args.path }), runtimeOptions(args));
   }),

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { runCommand, runtimeOptions, type GlobalArgs } from '../../run-command.js';
-import { given, singleValues, withReadPaths, type ReadArgs } from './read-options.js';
+import { given, withReadPaths, type ReadArgs } from './read-options.js';
 
 interface PackArgs extends GlobalArgs, ReadArgs {
   query: string;
@@ -21,7 +21,6 @@ export const contextPackCommand: CommandModule<GlobalArgs, PackArgs> = {
     .option('token-budget', { type: 'number', describe: 'Most tokens of prompt_context, counted exactly by the tokenizer plugin' })
     .example('$0 context pack --query "plan a conjoint pricing pilot" --top-k 8 --char-budget 3000', ''),
   handler: runCommand<PackArgs>(async (args) => {
-    singleValues(args, ['query', 'top-k', 'char-budget', 'token-budget']);
     const { packContext } = await import('../../../api/context-records.js');
     return packContext({
       query: args.query, ...given({ fields: args.field, topK: args.topK, charBudget: args.charBudget, tokenBudget: args.tokenBudget, paths: args.path }),

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { runCommand, runtimeOptions, type GlobalArgs } from '../../run-command.js';
-import { given, singleValues, withReadPaths, type ReadArgs } from './read-options.js';
+import { given, withReadPaths, type ReadArgs } from './read-options.js';
 
 interface SearchArgs extends GlobalArgs, ReadArgs {
   query: string;
@@ -17,7 +17,6 @@ export const contextSearchCommand: CommandModule<GlobalArgs, SearchArgs> = {
     .option('top-k', { type: 'number', describe: 'Most matches (default 10)' })
     .example('$0 context search --query "humanize back navigation" --field summary --field tags --top-k 5', ''),
   handler: runCommand<SearchArgs>(async (args) => {
-    singleValues(args, ['query', 'top-k']);
     const { searchContext } = await import('../../../api/context-records.js');
     return searchContext({ query: args.query, ...given({ fields: args.field, topK: args.topK, paths: args.path }) }, runtimeOptions(args));
   }),

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { runCommand, runtimeOptions, type GlobalArgs } from '../../run-command.js';
-import { given, singleValues } from './read-options.js';
+import { given } from './read-options.js';
 
 interface UpsertArgs extends GlobalArgs {
   json: string;
@@ -19,7 +19,6 @@ export const contextUpsertCommand: CommandModule<GlobalArgs, UpsertArgs> = {
     .option('path', { type: 'string', describe: 'The .ep package to write instead of the default write context' })
     .example('$0 context upsert --key study.pricing-pilot --json @study_context.json --message "Add pricing pilot context"', ''),
   handler: runCommand<UpsertArgs>(async (args) => {
-    singleValues(args, ['json', 'key', 'message', 'path']);
     const [{ upsertContextRecord }, { readJsonArgument }] = await Promise.all([import('../../../api/context-records.js'), import('../../json-input.js')]);
     const record = await readJsonArgument(args.json, '--json');
     return upsertContextRecord({ record, ...given({ key: args.key, message: args.message, path: args.path }) }, runtimeOptions(args));
