@@ -1,4 +1,4 @@
-import { EpError, ExitCode } from '../kernel/errors.js';
+import { EpError, ExitCode, errorMessage } from '../kernel/errors.js';
 
 /** Stable codes for trusting project configs. */
 export const TrustErrorCode = {
@@ -6,7 +6,15 @@ export const TrustErrorCode = {
   notTrusted: 'CONFIG_NOT_TRUSTED',
   /** `ep trust` found no config to trust (or revoke). */
   configNotFound: 'CONFIG_NOT_FOUND',
+  /** The trust record could not be written or removed under `$EP_HOME/trust/`. */
+  writeFailed: 'TRUST_WRITE_FAILED',
 } as const;
+
+export function trustWriteFailed(dir: string, cause: unknown): EpError {
+  return new EpError(TrustErrorCode.writeFailed, `Could not change the trust records in ${dir}: ${errorMessage(cause)}.`, {
+    cause, details: { dir }, suggestion: 'Check that EP_HOME is a directory you can write.',
+  });
+}
 
 export function configNotFound(message: string, details: Record<string, unknown>): EpError {
   return new EpError(TrustErrorCode.configNotFound, message, {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { readJsonFile } from '../limits/json-text.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import type { CodeEntry } from './code-entries.js';
+import { trustWriteFailed } from './trust-errors.js';
 
 /** What trusting a config records: its real path, the digest of the bytes trusted and what they name. */
 export interface TrustRecord {
@@ -42,9 +43,13 @@ export class TrustStore {
   }
 
   async put(record: TrustRecord): Promise<void> {
-    // Private: whoever can write here decides what ep runs for this user.
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    await writeFileAtomic(this.fileFor(record.configPath), `${JSON.stringify(record, null, 2)}\n`, 0o600);
+    try {
+      // Private: whoever can write here decides what ep runs for this user.
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      await writeFileAtomic(this.fileFor(record.configPath), `${JSON.stringify(record, null, 2)}\n`, 0o600);
+    } catch (error) {
+      throw trustWriteFailed(this.dir, error);
+    }
   }
 
   /** Removes the record for `configPath`; false when there was none. */
@@ -53,8 +58,9 @@ export class TrustStore {
       await unlink(this.fileFor(configPath));
       return true;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+      throw trustWriteFailed(this.dir, error);
     }
   }
 
