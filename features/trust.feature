@@ -19,6 +19,13 @@ Feature: A project config that loads or runs code takes effect only once the use
       | ep tools list               |
       | ep mcp                      |
 
+  Scenario: ep mcp refuses before it serves, and says why on stderr for the MCP client's log
+    Given a project whose ep config loads a plugin that leaves a marker when imported
+    When I run "ep mcp"
+    Then the command fails with code "CONFIG_NOT_TRUSTED" and exit code 4
+    And stderr mentions "ep mcp: CONFIG_NOT_TRUSTED"
+    And the plugin has not run
+
   Scenario: After ep trust the config's plugin loads
     Given a project whose ep config loads a plugin that leaves a marker when imported
     When I run "ep trust"

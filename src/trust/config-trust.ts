@@ -69,7 +69,7 @@ function notTrusted(config: ProjectConfig, configPath: string, entries: CodeEntr
   const state = earlier ? `has changed since it was trusted (${earlier.trustedAt})` : 'is not trusted';
   return new EpError(TrustErrorCode.notTrusted,
     `The ep config ${config.path} ${state}, and it names code to load or run: ${shown}${more}. Nothing it names `
-    + `was loaded. If you trust it, run \`ep trust\` in ${config.projectDir}.`, {
+    + `was loaded or run. If you trust it, run \`ep trust\` in ${config.projectDir}.`, {
       exitCode: ExitCode.auth,
       suggestion: `Read those entries first; then \`ep trust ${shellWord(config.path!)}\` trusts this exact content (any later change needs trusting again).`,
       details: {
