@@ -1,6 +1,7 @@
 Feature: The kernel loads every part of ep as a plugin
   Built-in plugins load by default; third-party plugins come from the project's `.edsl/ep.json` or the
   `--plugin` flag. Every loading failure is one JSON envelope that names the plugin and what is wrong.
+  The configs these scenarios write are trusted, as the user's own would be (trust.feature covers the rest).
 
   Scenario: Built-in plugins are listed with where they came from
     When I run "ep plugins list"

@@ -11,6 +11,7 @@ export { inject, injectable, injectAll } from './kernel/di.js';
 export * as tokens from './kernel/tokens.js';
 export { EpRuntime, withRuntime, type RuntimeOptions } from './runtime/runtime.js';
 export { listPlugins } from './api/plugins.js';
+export { trustConfig, listTrustedConfigs, revokeTrust, type TrustOptions, type TrustedConfig, type TrustRecord, type CodeEntry } from './api/trust.js';
 export { listTools, callTool } from './api/tools.js';
 export type { ToolContract, ToolDescriptor, ToolCapability, JsonSchema } from './tools/tool.js';
 export * from './crp/index.js';

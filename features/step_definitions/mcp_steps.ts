@@ -6,13 +6,14 @@ import path from 'node:path';
 import { connectMcp, WRITING_TOOL_PLUGIN } from '../support/mcp-session.js';
 import { REPO_ROOT, type EpWorld } from '../support/world.js';
 import { splitCommandLine } from '../support/command-line.js';
+import { writeTrustedConfig } from '../support/trust-driver.js';
 
 const client = (world: EpWorld) => world.values.get('mcpClient') as Client;
 const result = (world: EpWorld) => world.values.get('mcpResult') as { isError?: boolean; content: { text: string }[]; structuredContent?: any };
 
 Given('a project whose ep config loads the example word-count plugin and a writing tool', async function (this: EpWorld) {
   await this.writeFile('plugins/notes.mjs', WRITING_TOOL_PLUGIN);
-  await this.writeJson('.edsl/ep.json', { plugins: [path.join(REPO_ROOT, 'examples/plugin-word-count'), './plugins/notes.mjs'] });
+  await writeTrustedConfig(this, { plugins: [path.join(REPO_ROOT, 'examples/plugin-word-count'), './plugins/notes.mjs'] });
 });
 
 When('an MCP client connects to {string}', async function (this: EpWorld, commandLine: string) {
@@ -67,7 +68,7 @@ After(async function (this: EpWorld) {
 
 Given('the ep config enables MCP writes', async function (this: EpWorld) {
   const config = JSON.parse(await readFile(this.resolve('.edsl/ep.json'), 'utf8'));
-  await this.writeJson('.edsl/ep.json', { ...config, mcp: { allowWrites: true } });
+  await writeTrustedConfig(this, { ...config, mcp: { allowWrites: true } });
 });
 
 When('the client disconnects', async function (this: EpWorld) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { EpWorld } from '../support/world.js';
 import { REPO_ROOT } from '../support/world.js';
 import { pluginModuleSource, type PluginFixture } from '../support/plugin-fixtures.js';
-import { EpRuntime } from '../../src/runtime/runtime.js';
+import { startFromCode, writeTrustedConfig } from '../support/trust-driver.js';
 
 const fixtureFile = (id: string) => `plugins/${id.replace('/', '__')}.mjs`;
 
@@ -14,11 +14,11 @@ async function addPlugin(world: EpWorld, fixture: PluginFixture) {
   const configured = (world.values.get('configPlugins') as string[] | undefined) ?? [];
   configured.push(`./${path.relative(world.dir, file)}`);
   world.values.set('configPlugins', configured);
-  await world.writeJson('.edsl/ep.json', { ...(world.values.get('configExtra') as object), plugins: configured });
+  await writeTrustedConfig(world, { ...(world.values.get('configExtra') as object), plugins: configured });
 }
 
 Given('a project whose ep config loads the example word-count plugin', async function (this: EpWorld) {
-  await this.writeJson('.edsl/ep.json', {
+  await writeTrustedConfig(this, {
     plugins: [{ module: path.join(REPO_ROOT, 'examples/plugin-word-count'), options: { minLength: 2 } }],
   });
 });
@@ -53,7 +53,7 @@ Given('a configured plugin module that exports no plugin', async function (this:
 });
 
 Given('a configured plugin module {string} that does not exist', async function (this: EpWorld, module: string) {
-  await this.writeJson('.edsl/ep.json', { plugins: [module] });
+  await writeTrustedConfig(this, { plugins: [module] });
 });
 
 Given('a plugin module {string} for plugin {string}', async function (this: EpWorld, file: string, id: string) {
@@ -63,7 +63,7 @@ Given('a plugin module {string} for plugin {string}', async function (this: EpWo
 Given('the ep config chooses {string} to provide {string}', async function (this: EpWorld, pluginId: string, service: string) {
   const extra = { ...(this.values.get('configExtra') as object), providers: { [service]: pluginId } };
   this.values.set('configExtra', extra);
-  await this.writeJson('.edsl/ep.json', { ...extra, plugins: this.values.get('configPlugins') ?? [] });
+  await writeTrustedConfig(this, { ...extra, plugins: this.values.get('configPlugins') ?? [] });
 });
 
 Then('the plugin list shows {string} from {string}', function (this: EpWorld, id: string, origin: string) {
@@ -83,14 +83,9 @@ Then('{string} starts before {string} in the plugin list', function (this: EpWor
 });
 
 When('I start a runtime through the library API in the project', async function (this: EpWorld) {
-  const log = path.join(this.dir, 'lifecycle.log');
-  process.env.EP_LIFECYCLE_LOG = log;
+  process.env.EP_LIFECYCLE_LOG = path.join(this.dir, 'lifecycle.log');
   try {
-    const runtime = await EpRuntime.create({ cwd: this.dir });
-    await runtime.shutdown();
-    this.values.set('startError', undefined);
-  } catch (error) {
-    this.values.set('startError', error);
+    await startFromCode(this);
   } finally {
     delete process.env.EP_LIFECYCLE_LOG;
   }

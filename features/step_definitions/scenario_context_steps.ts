@@ -6,6 +6,7 @@ import { ScenarioList, type ScoredScenario } from '../../src/records/scenario-li
 import type { Scenario } from '../../src/records/scenario.js';
 import type { PackResult } from '../../src/context/context-packer.js';
 import { withRuntime } from '../../src/runtime/runtime.js';
+import { libraryEnv, writeTrustedConfig } from '../support/trust-driver.js';
 import { contextOptions } from '../../src/api/scenario-context.js';
 import { keyedRecords } from '../support/storage-driver.js';
 import { HUMANIZE_RECORDS, UPPER_CASE_PACKER_PLUGIN } from '../support/context-records.js';
@@ -171,11 +172,11 @@ Then('the search for {string} returns the same ranking as with no budget', funct
 
 Given('a project whose ep config replaces the context packer with an upper-case packer', async function (this: EpWorld) {
   await this.writeFile('plugins/upper-packer.mjs', UPPER_CASE_PACKER_PLUGIN);
-  await this.writeJson('.edsl/ep.json', { plugins: ['./plugins/upper-packer.mjs'], providers: { 'ep.ContextPacker': 'acme/upper-packer' } });
+  await writeTrustedConfig(this, { plugins: ['./plugins/upper-packer.mjs'], providers: { 'ep.ContextPacker': 'acme/upper-packer' } });
 });
 
 When('I pack through the runtime for {string} with a budget of {int}', async function (this: EpWorld, query: string, charBudget: number) {
-  const packer = await withRuntime({ cwd: this.dir }, async (runtime) => contextOptions(runtime).packer);
+  const packer = await withRuntime({ cwd: this.dir, env: libraryEnv(this) }, async (runtime) => contextOptions(runtime).packer);
   const ctx = new ScenarioContext(context(this).toScenarioList(), packer ? { packer } : {});
   this.values.set('packed', ctx.pack({ query, charBudget }));
 });

@@ -11,6 +11,7 @@ import { scenariosCommand } from './commands/scenarios/index.js';
 import { toolsCommand } from './commands/tools/index.js';
 import { runCommandModule } from './commands/run/index.js';
 import { sessionCommand } from './commands/session/index.js';
+import { trustCommand } from './commands/trust/index.js';
 
 // yargs' CommonJS build is one bundled file; its ESM build is some twenty modules Node loads one by one.
 const require = createRequire(import.meta.url);
@@ -47,6 +48,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<void
     .command(toolsCommand)
     .command(runCommandModule)
     .command(sessionCommand)
+    .command(trustCommand)
     .demandCommand(1, 'Name a command; run `ep --help` to see them.')
     .strict()
     .recommendCommands()

@@ -43,6 +43,10 @@ export function validatePlugin(candidate: unknown, where: string, engineVersion:
       throw fail(`${list} must be an array of service tokens (symbols)`);
     }
   }
+  const { codeOptions } = plugin;
+  if (codeOptions !== undefined && (!Array.isArray(codeOptions) || codeOptions.some((key) => typeof key !== 'string'))) {
+    throw fail('codeOptions must be an array of option names (strings)');
+  }
   if (!satisfies(engineVersion, plugin.engine, { includePrerelease: true })) {
     throw pluginError(
       PluginErrorCode.engineMismatch,

@@ -19,6 +19,11 @@ export interface EpPlugin {
   /** Services used when present; ordering only, never an error when missing. */
   readonly optional?: readonly ServiceToken<any>[];
   readonly description?: string;
+  /**
+   * Option keys that name a command, a module or an executable to run. A project config setting one of
+   * them takes effect only once the user trusts that config (`ep trust`); other options are plain data.
+   */
+  readonly codeOptions?: readonly string[];
 
   /** Runs once, in dependency order, before any `initialize`. Binds what the plugin provides. */
   register(registry: ServiceRegistry): void | Promise<void>;

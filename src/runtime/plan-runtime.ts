@@ -1,6 +1,7 @@
 import type { EpRuntime } from './runtime.js';
 import type { EpPlugin, PluginSource } from '../kernel/plugin.js';
 import { loadProjectConfig, type ProjectConfig } from '../kernel/loading/project-config.js';
+import { requireTrustedConfig } from '../trust/config-trust.js';
 import { selectPlugins } from './select-plugins.js';
 
 export interface RuntimeOptions {
@@ -11,7 +12,7 @@ export interface RuntimeOptions {
   /** Plugin objects to load alongside the built-ins. */
   readonly plugins?: readonly EpPlugin[];
   /** Overrides the project config file (useful for embedding without a `.edsl/ep.json`). */
-  readonly config?: Partial<Omit<ProjectConfig, 'path'>>;
+  readonly config?: Partial<Omit<ProjectConfig, 'path' | 'sha256'>>;
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** A started runtime to use instead of starting one (library callers embedding one runtime for many calls). */
   readonly runtime?: EpRuntime;
@@ -26,10 +27,17 @@ export interface RuntimePlan {
 /**
  * Chooses a runtime's plugins from the built-ins, the project config, flags and inline plugins, without
  * loading the container or starting anything (what `ep plugins list` needs, kept light for start-up time).
+ * A project config that names code is refused unless the user trusted it (`CONFIG_NOT_TRUSTED`); the
+ * caller's own plugins, modules and config need no trust.
  */
 export async function planRuntime(options: RuntimeOptions = {}): Promise<RuntimePlan> {
   const cwd = options.cwd ?? process.cwd();
-  const config: ProjectConfig = { ...loadProjectConfig(cwd), ...options.config };
-  const sources = await selectPlugins({ config, cwd, flagModules: options.pluginModules ?? [], inline: options.plugins ?? [] });
+  const fromFile = loadProjectConfig(cwd);
+  const config: ProjectConfig = { ...fromFile, ...options.config };
+  const env = options.env ?? process.env;
+  const sources = await selectPlugins({
+    config, cwd, flagModules: options.pluginModules ?? [], inline: options.plugins ?? [],
+    admitConfig: (plugins) => requireTrustedConfig({ config: fromFile, ...(options.config ? { overrides: options.config } : {}), plugins, env }),
+  });
   return { sources, config, cwd };
 }

@@ -13,6 +13,11 @@ export interface PluginSelection {
   /** Plugin objects passed by library callers. */
   readonly inline: readonly EpPlugin[];
   readonly cwd: string;
+  /**
+   * Called before any module the config names is imported, with every plugin chosen without the config's
+   * say (built-ins, flags, inline): where a config the user has not trusted is refused.
+   */
+  readonly admitConfig?: (chosen: readonly EpPlugin[]) => Promise<void>;
 }
 
 /**
@@ -22,19 +27,26 @@ export interface PluginSelection {
  */
 export async function selectPlugins(selection: PluginSelection): Promise<PluginSource[]> {
   const { config } = selection;
+  const builtins = builtinSources(config);
+  const flagged = await importAll(selection.flagModules.map((module) => ({ module, origin: 'flag' as const, baseDir: selection.cwd })));
+  const inline: PluginSource[] = selection.inline.map((plugin) => ({ plugin, origin: 'api' }));
+  await selection.admitConfig?.([...builtins, ...flagged, ...inline].map((source) => source.plugin));
+  const configured = await importAll(config.plugins.map((entry) => ({ ...entry, origin: 'config' as const, baseDir: config.projectDir })));
+  return applyProviderChoices([...builtins, ...configured, ...flagged, ...inline], config.providers);
+}
+
+/** The built-ins a config leaves in: the defaults minus those disabled, plus those it chooses as providers. */
+export function builtinSources(config: ProjectConfig): PluginSource[] {
   const chosen = new Set(Object.values(config.providers));
-  const builtins: PluginSource[] = BUILTIN_PLUGINS
+  return BUILTIN_PLUGINS
     .filter((entry) => !config.disable.includes(entry.id) && (entry.enabledByDefault || chosen.has(entry.id)))
     .map((entry) => ({ plugin: entry.factory(config.options[entry.id] ?? {}), origin: 'builtin' }));
+}
 
-  const requests: PluginRequest[] = [
-    ...config.plugins.map((entry) => ({ ...entry, origin: 'config' as const, baseDir: config.projectDir })),
-    ...selection.flagModules.map((module) => ({ module, origin: 'flag' as const, baseDir: selection.cwd })),
-  ];
-  const external: PluginSource[] = [];
-  for (const request of requests) external.push(await importPlugin(request, EP_VERSION));
-  const inline: PluginSource[] = selection.inline.map((plugin) => ({ plugin, origin: 'api' }));
-  return applyProviderChoices([...builtins, ...external, ...inline], config.providers);
+async function importAll(requests: readonly PluginRequest[]): Promise<PluginSource[]> {
+  const sources: PluginSource[] = [];
+  for (const request of requests) sources.push(await importPlugin(request, EP_VERSION));
+  return sources;
 }
 
 function applyProviderChoices(sources: PluginSource[], providers: Readonly<Record<string, string>>): PluginSource[] {

@@ -10,6 +10,10 @@ export interface CliCase {
   readonly stdin?: string | Uint8Array;
   /** Files written into the case's own working directory first (relative names); `null` makes a FIFO. */
   readonly files?: Readonly<Record<string, string | Uint8Array | null>>;
+  /** `ep` runs made next, in the same directory (trusting its config, say); each must succeed. */
+  readonly before?: readonly (readonly string[])[];
+  /** Files written after the `before` runs (an edit of the config trusted there). */
+  readonly filesAfter?: Readonly<Record<string, string | Uint8Array>>;
   /** `error`: the command must refuse it; `any`: any envelope will do, as long as nothing breaks. */
   readonly expect: 'error' | 'any';
 }

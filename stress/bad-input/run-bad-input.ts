@@ -10,6 +10,7 @@ import { buildCliCorpus, CLI_FACTORIES } from './cli-corpus.js';
 import { gitPackageMembers, packageFiles } from './hostile-packages.js';
 import { PACKAGE_FACTORIES } from './package-corpus.js';
 import { proveFixturesArmed } from './armed-fixtures.js';
+import { proveTrustFixturesArmed, TRUST_FACTORIES } from './trust-corpus.js';
 import { runCliCases } from './run-cli-cases.js';
 import { buildMcpCorpus } from './mcp-corpus.js';
 import { runMcpCases } from './run-mcp-cases.js';
@@ -36,7 +37,8 @@ export async function runBadInput(figures: Figures, options: BadInputOptions): P
       base: repo(packageFiles()), repo,
     };
     proveFixturesArmed(context, sandbox, figures);
-    const cli = await buildCliCorpus(context, options.cliInputs, [...CLI_FACTORIES, ...PACKAGE_FACTORIES]);
+    await proveTrustFixturesArmed(context, sandbox, figures, options.timeoutMs);
+    const cli = await buildCliCorpus(context, options.cliInputs, [...CLI_FACTORIES, ...PACKAGE_FACTORIES, ...TRUST_FACTORIES]);
     await runCliCases(cli, sandbox, figures, options.timeoutMs);
     await runMcpCases(buildMcpCorpus(context, options.mcpInputs), sandbox, figures, options.timeoutMs, await mcpProject(sandbox, context, options.timeoutMs));
     await checkEscapes(sandbox, figures, 'bad input');

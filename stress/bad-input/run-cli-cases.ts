@@ -19,17 +19,16 @@ export async function runCliCases(cases: readonly CliCase[], sandbox: Sandbox, f
   const seen = new Set<string>();
   await mapPool(cases, PARALLEL, async (hostile, index) => {
     const cwd = path.join(sandbox.work, `case-${index}`);
-    await mkdir(cwd, { recursive: true });
-    for (const [name, content] of Object.entries(hostile.files ?? {})) {
-      const file = path.join(cwd, name);
-      await mkdir(path.dirname(file), { recursive: true });
-      if (content === null) spawnSync('mkfifo', [file]);
-      else await writeFile(file, content);
-    }
-    const run = await runEp(hostile.args, {
-      cwd, env: sandbox.env({ EP_HOME: path.join(cwd, '.ep-home') }), timeoutMs, ...(hostile.stdin !== undefined ? { stdin: hostile.stdin } : {}),
-    });
+    const env = sandbox.env({ EP_HOME: path.join(cwd, '.ep-home') });
     const label = `cli #${index} ${hostile.command} (${hostile.family}) ${describeArgs(hostile.args)}`;
+    await mkdir(cwd, { recursive: true });
+    await writeCaseFiles(cwd, hostile.files ?? {});
+    for (const args of hostile.before ?? []) {
+      const setup = await runEp(args, { cwd, env, timeoutMs });
+      if (setup.outcome !== 'ok') figures.defect(`${label}: the setup run ${describeArgs(args)} failed: ${setup.stdout.slice(0, 300)}`);
+    }
+    await writeCaseFiles(cwd, hostile.filesAfter ?? {});
+    const run = await runEp(hostile.args, { cwd, env, timeoutMs, ...(hostile.stdin !== undefined ? { stdin: hostile.stdin } : {}) });
     figures.add('inputs tried');
     figures.add('processes');
     figures.add(`inputs: ${hostile.family}`);
@@ -45,6 +44,15 @@ export async function runCliCases(cases: readonly CliCase[], sandbox: Sandbox, f
       figures.fail(name.startsWith('canary-') ? 'commands run from packages' : 'escapes', `${label}: wrote ${sandbox.outside(name)}`);
     }
   });
+}
+
+async function writeCaseFiles(cwd: string, files: Readonly<Record<string, string | Uint8Array | null>>): Promise<void> {
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(cwd, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    if (content === null) spawnSync('mkfifo', [file]);
+    else await writeFile(file, content);
+  }
 }
 
 export function describeArgs(args: readonly string[]): string {

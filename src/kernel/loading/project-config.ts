@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { readJsonFileSync } from '../../limits/json-text.js';
+import { decodeJsonBytes, parseJsonText, readBoundedFileSync } from '../../limits/json-text.js';
 import { EpError } from '../errors.js';
 import { findUp } from '../../util/find-up.js';
 import { PluginErrorCode, pluginError } from '../plugin-errors.js';
@@ -15,6 +16,8 @@ export interface PluginEntry {
 export interface ProjectConfig {
   /** Absolute path of the file, or undefined when no project config exists. */
   readonly path?: string;
+  /** SHA-256 (hex) of the bytes the config was parsed from: what trusting a config records. */
+  readonly sha256?: string;
   /** The directory holding `.edsl/` (relative module paths resolve from here). */
   readonly projectDir: string;
   readonly plugins: readonly PluginEntry[];
@@ -31,11 +34,20 @@ export interface ProjectConfig {
 export function loadProjectConfig(cwd: string): ProjectConfig {
   const file = findUp(PROJECT_CONFIG_PATH, cwd);
   if (!file) return { projectDir: cwd, plugins: [], disable: [], providers: {}, options: {}, mcp: {} };
+  return readProjectConfig(file);
+}
+
+/** Reads and checks one config file (`<project>/.edsl/ep.json`). */
+export function readProjectConfig(file: string): ProjectConfig {
   const invalid = (problem: string) => pluginError(PluginErrorCode.configInvalid,
     `The ep config ${file} is invalid: ${problem}.`, { configPath: file });
   let raw: unknown;
+  let sha256: string;
   try {
-    raw = readJsonFileSync(file, 'The ep config');
+    // The digest is of the very bytes parsed, so a config changed after it was read cannot pass as trusted.
+    const bytes = readBoundedFileSync(file, 'The ep config');
+    sha256 = configDigest(bytes);
+    raw = parseJsonText(decodeJsonBytes(bytes, 'The ep config'), 'The ep config');
   } catch (cause) {
     if (cause instanceof EpError) throw cause;
     throw invalid(cause instanceof Error ? cause.message : String(cause));
@@ -59,6 +71,7 @@ export function loadProjectConfig(cwd: string): ProjectConfig {
   });
   return {
     path: file,
+    sha256,
     projectDir: path.dirname(path.dirname(file)),
     plugins,
     disable,
@@ -66,6 +79,11 @@ export function loadProjectConfig(cwd: string): ProjectConfig {
     options: asObjectMap(config.options, 'options', invalid),
     mcp: mcpSettings(config.mcp, invalid),
   };
+}
+
+/** SHA-256 (hex) of a config's bytes, as trust records keep it. */
+export function configDigest(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 function asArray(value: unknown, name: string, invalid: (p: string) => Error): unknown[] {

@@ -11,7 +11,7 @@ export interface CommandModelPluginOptions {
 /**
  * Pipes each prompt to a program (a local model's CLI, say). Not loaded by default: choose it with
  * `"providers": {"ep.ModelRuntime": "builtin/model-command"}`; the command comes from the options or
- * `EP_MODEL_COMMAND` (split on spaces).
+ * `EP_MODEL_COMMAND` (split on spaces). A command from a project config runs only once that config is trusted.
  */
 export const commandModelPlugin = definePlugin<CommandModelPluginOptions>((options = {}) => ({
   id: 'builtin/model-command',
@@ -20,6 +20,8 @@ export const commandModelPlugin = definePlugin<CommandModelPluginOptions>((optio
   description: 'Command model runtime: pipes the prompt to a program through execa.',
   provides: [ModelRuntime],
   requires: [RuntimeSettings],
+  // A project config naming the program (or its arguments) runs it: that takes the user's trust.
+  codeOptions: ['command', 'args'],
   async register(registry) {
     const { CommandModelRuntime } = await import('../../models/command-model.js');
     registry.registerFactory(ModelRuntime, (services) => {

@@ -24,6 +24,8 @@ export const mcpCommand: CommandModule<GlobalArgs, McpArgs> = {
         ...(args.session !== undefined ? { sessionId: args.session } : {}) });
     } catch (error) {
       const { envelope, exitCode } = errorEnvelope(error);
+      // An MCP client reads stdout as protocol and shows the server's stderr: say it there too.
+      process.stderr.write(`ep mcp: ${envelope.error.code}: ${envelope.error.message}\n`);
       writeEnvelope(envelope);
       process.exitCode = exitCode;
     }

@@ -1,0 +1,83 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { configDigest, PROJECT_CONFIG_PATH, readProjectConfig } from '../kernel/loading/project-config.js';
+import { readBoundedFileSync } from '../limits/json-text.js';
+import { builtinSources } from '../runtime/select-plugins.js';
+import { codeEntries } from '../trust/code-entries.js';
+import { trustedPathOf, trustStoreFor } from '../trust/config-trust.js';
+import { configNotFound } from '../trust/trust-errors.js';
+import { LISTED_ENTRIES, type TrustRecord } from '../trust/trust-store.js';
+import { findUp } from '../util/find-up.js';
+
+export type { TrustRecord } from '../trust/trust-store.js';
+export type { CodeEntry } from '../trust/code-entries.js';
+
+export interface TrustOptions {
+  /** Where a config is looked up from, and relative paths resolve from (default `process.cwd()`). */
+  readonly cwd?: string;
+  /** The environment naming `EP_HOME`, where trust is recorded (default `process.env`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface TrustedConfig extends TrustRecord {
+  /** `trusted`: the file holds the trusted bytes; `changed`: it holds others, so it is not trusted; `missing`: it is gone. */
+  readonly state: 'trusted' | 'changed' | 'missing';
+}
+
+/**
+ * Trusts a project config as it is now: its plugins load and the commands it names run, until its bytes
+ * change. `target` is the config file or a directory to look up from; default the nearest from `cwd`.
+ * Returns what was recorded, the entries that load or run code included. An invalid config is refused.
+ */
+export async function trustConfig(target?: string, options: TrustOptions = {}): Promise<TrustRecord> {
+  const config = readProjectConfig(configFileFor(target, options.cwd ?? process.cwd()));
+  const entries = codeEntries(config, builtinSources(config).map((source) => source.plugin));
+  const record: TrustRecord = {
+    configPath: trustedPathOf(config), sha256: config.sha256!, trustedAt: new Date().toISOString(),
+    codeEntries: entries.slice(0, LISTED_ENTRIES), codeEntryCount: entries.length,
+  };
+  await trustStoreFor(options.env ?? process.env).put(record);
+  return record;
+}
+
+/** Every trusted config, with whether its file still holds the trusted bytes; `unreadable` counts broken records. */
+export async function listTrustedConfigs(options: Pick<TrustOptions, 'env'> = {}): Promise<{ configs: TrustedConfig[]; unreadable: number }> {
+  const { records, unreadable } = await trustStoreFor(options.env ?? process.env).list();
+  return { configs: records.map((record) => ({ ...record, state: stateOf(record) })), unreadable };
+}
+
+/** Stops trusting a config (also one whose file is gone: name it as `--list` shows it). */
+export async function revokeTrust(target?: string, options: TrustOptions = {}): Promise<{ configPath: string; revoked: boolean }> {
+  const cwd = options.cwd ?? process.cwd();
+  const given = target === undefined ? undefined : path.resolve(cwd, target);
+  const file = given !== undefined && !existsSync(given) && isConfigPath(given) ? given : configFileFor(target, cwd);
+  const configPath = trustedPathOf({ projectDir: path.dirname(path.dirname(file)) });
+  return { configPath, revoked: await trustStoreFor(options.env ?? process.env).remove(configPath) };
+}
+
+/** The config file `target` names: the file itself, or the nearest config from a directory (default `cwd`). */
+function configFileFor(target: string | undefined, cwd: string): string {
+  const start = target === undefined ? cwd : path.resolve(cwd, target);
+  if (!existsSync(start)) throw configNotFound(`${start} does not exist.`, { path: start });
+  if (statSync(start).isDirectory()) {
+    const found = findUp(PROJECT_CONFIG_PATH, start);
+    if (!found) throw configNotFound(`No ep config (${PROJECT_CONFIG_PATH}) at or above ${start}.`, { path: start });
+    return found;
+  }
+  if (!isConfigPath(start)) {
+    throw configNotFound(`${start} is not an ep config: ep reads only <project>/${PROJECT_CONFIG_PATH}.`, { path: start });
+  }
+  return start;
+}
+
+function isConfigPath(file: string): boolean {
+  return file.endsWith(`${path.sep}${PROJECT_CONFIG_PATH}`);
+}
+
+function stateOf(record: TrustRecord): TrustedConfig['state'] {
+  try {
+    return configDigest(readBoundedFileSync(record.configPath, 'The ep config')) === record.sha256 ? 'trusted' : 'changed';
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'changed';
+  }
+}
