@@ -1,3 +1,4 @@
+import { limitExceeded, Limits } from '../../limits/limits.js';
 import type { JsonObject, JsonValue } from '../../records/json.js';
 import { markNumber } from './number-marks.js';
 
@@ -54,14 +55,20 @@ const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 
 class Parser {
   private pos = 0;
+  /** Containers open around the current position: past the nesting limit the parse stops, never the stack. */
+  private depth = 0;
 
   constructor(private readonly text: string) {}
 
   value(): JsonValue {
     this.skipSpace();
     const c = this.text.charCodeAt(this.pos);
-    if (c === 0x7b) return this.object();
-    if (c === 0x5b) return this.array();
+    if (c === 0x7b || c === 0x5b) {
+      if (++this.depth > Limits.nestingDepth) throw limitExceeded('The nesting depth of the JSON text', this.depth, Limits.nestingDepth, 'levels');
+      const container = c === 0x7b ? this.object() : this.array();
+      this.depth -= 1;
+      return container;
+    }
     if (c === 0x22) return this.string();
     if (this.take('true')) return true;
     if (this.take('false')) return false;
