@@ -48,7 +48,7 @@ export interface ContextPackResult {
 export interface ContextWriteResult {
   readonly context_path: string;
   readonly key: string;
-  /** added | inserted | updated. */
+  /** added (add); inserted, updated or unchanged (upsert of a record identical to the stored one). */
   readonly status: string;
   /** ok (a new commit) or unchanged (the record was already stored exactly so). */
   readonly save_status: 'ok' | 'unchanged';

@@ -151,9 +151,17 @@ export class ContextRecordsService implements ContextRecordsContract {
         context_path: shown, key: String(outcome!.record[this.keyField]), status: outcome!.status, save_status: saved.status,
         commit: saved.commit, message, scenario: outcome!.record,
       },
-      warnings: [],
+      warnings: saved.branch === null ? [detachedHeadWarning(shown, saved.commit)] : [],
     };
   }
+}
+
+/** A write to a package whose HEAD is detached lands on HEAD alone; a later switch to a branch leaves it behind. */
+function detachedHeadWarning(shown: string, commit: string): ContextWarning {
+  return {
+    code: 'DETACHED_HEAD',
+    message: `${shown} has a detached HEAD: commit ${commit.slice(0, 12)} is on HEAD only, on no branch. Create a branch there to keep it (in EDSL: sl.git.branch(name)).`,
+  };
 }
 
 function positiveInteger(value: number | undefined, option: string): number | undefined {

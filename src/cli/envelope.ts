@@ -1,4 +1,4 @@
-import { EpError, ExitCode, errorMessage } from '../kernel/errors.js';
+import { EpError, ExitCode, errorMessage, isDiskFull } from '../kernel/errors.js';
 
 /** A warning is a plain string or a coded one, as EDSL's CLI reports them. */
 export type Warning = string | { code: string; message: string };
@@ -37,7 +37,7 @@ export function errorEnvelope(error: unknown): { envelope: ErrorEnvelope; exitCo
   }
   return {
     exitCode: ExitCode.general,
-    envelope: { status: 'error', error: { code: 'INTERNAL_ERROR', message: errorMessage(error) } },
+    envelope: { status: 'error', error: { code: isDiskFull(error) ? 'DISK_FULL' : 'INTERNAL_ERROR', message: errorMessage(error) } },
   };
 }
 

@@ -1,10 +1,11 @@
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { ScenarioList, type ScoredScenario } from '../records/scenario-list.js';
 import { assertScenario, type Scenario } from '../records/scenario.js';
-import { assertReadable } from '../records/unreadable-record.js';
+import { assertReadable, isReadable } from '../records/unreadable-record.js';
 import type { SearchEngineContract } from '../search/search-engine.js';
 import { GitPackageStore } from '../storage/git-package-store.js';
 import { copyNumberMarks } from '../storage/json/number-marks.js';
+import { pythonJsonDumps } from '../storage/json/python-json-writer.js';
 import type { PackageStoreContract, SaveResult } from '../storage/package-store-contract.js';
 import type { ContextPackerContract, PackResult } from './context-packer.js';
 import { LinePacker } from './line-packer.js';
@@ -28,7 +29,8 @@ export interface ScenarioContextOptions {
 export type DuplicateHandling = 'error' | 'skip' | 'replace';
 
 export interface WriteOutcome {
-  readonly status: 'added' | 'skipped' | 'replaced' | 'inserted' | 'updated';
+  /** `unchanged`: an upsert of a record identical to the stored one, which is kept as it is. */
+  readonly status: 'added' | 'skipped' | 'replaced' | 'inserted' | 'updated' | 'unchanged';
   readonly record: Scenario;
 }
 
@@ -169,7 +171,11 @@ export class ScenarioContext {
     return { status: 'added', record: stored };
   }
 
-  /** Replaces the record with the same key (keeping its position and `created_at`), or appends it. */
+  /**
+   * Replaces the record with the same key (keeping its position and `created_at`), or appends it. A record
+   * identical to the stored one (timestamps it does not give aside) changes nothing, not even `updated_at`,
+   * so upserting the same record again makes no commit.
+   */
   upsert(record: Scenario): WriteOutcome;
   upsert(key: string, fields: Scenario): WriteOutcome;
   upsert(recordOrKey: Scenario | string, fields?: Scenario): WriteOutcome {
@@ -184,6 +190,7 @@ export class ScenarioContext {
 
   private upsertAt(record: Scenario, at: string): WriteOutcome {
     const existing = this.list.lookup(this.keyField, record[this.keyField]!);
+    if (existing && this.sameRecord(record, existing)) return { status: 'unchanged', record: existing };
     const stored = this.stamp(record, existing, at);
     this.list = this.list.upsert(this.keyField, stored);
     return { status: existing ? 'updated' : 'inserted', record: stored };
@@ -204,6 +211,19 @@ export class ScenarioContext {
     const matches = this.search(options.query, { topK: options.topK ?? 8, ...(options.fields ? { fields: options.fields } : {}) });
     const packer = this.options.packer ?? new LinePacker();
     return { query: options.query, ...packer.pack({ matches, charBudget: options.charBudget ?? 3000, keyField: this.keyField }) };
+  }
+
+  /** Whether `record` says nothing `existing` does not: equal as stored, with its timestamps where `record` has none. */
+  private sameRecord(record: Scenario, existing: Scenario): boolean {
+    const candidate: Scenario = { ...record };
+    // As stamp() would store it: float forms of values carried over from the stored record, then the input's.
+    copyNumberMarks(existing, candidate);
+    copyNumberMarks(record, candidate);
+    for (const field of ['created_at', 'updated_at']) {
+      if (record[field] === undefined && existing[field] !== undefined) candidate[field] = existing[field]!;
+    }
+    // A stored record that cannot be read is never the same as one given: an upsert replaces it.
+    return isReadable(existing) && pythonJsonDumps(candidate) === pythonJsonDumps(existing);
   }
 
   private clock(): string {

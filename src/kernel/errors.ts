@@ -44,3 +44,15 @@ export function isEpError(value: unknown): value is EpError {
 export function errorMessage(value: unknown): string {
   return value instanceof Error ? value.message : String(value);
 }
+
+/**
+ * True when `value` (or an error it wraps) failed for lack of disk space or quota: an ENOSPC/EDQUOT from
+ * Node, or git's report of one (git prints "No space left on device" and exits non-zero).
+ */
+export function isDiskFull(value: unknown): boolean {
+  for (let error = value, depth = 0; error instanceof Error && depth < 8; error = error.cause, depth += 1) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT' || /No space left on device|Disk quota exceeded/.test(error.message)) return true;
+  }
+  return false;
+}

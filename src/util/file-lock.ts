@@ -59,8 +59,9 @@ export async function withFileLock<T>(lockPath: string, body: () => Promise<T>, 
 async function createLockFile(lockPath: string): Promise<boolean> {
   const owner: LockOwner = { pid: process.pid, host: hostname(), createdAt: Date.now() };
   const temp = `${lockPath}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temp, JSON.stringify(owner), { mode: 0o600, flag: 'wx' });
   try {
+    // Inside the try: a write that fails half-way (a full disk) leaves no temp file behind either.
+    await writeFile(temp, JSON.stringify(owner), { mode: 0o600, flag: 'wx' });
     await link(temp, lockPath);
     return true;
   } catch (error) {

@@ -51,6 +51,17 @@ describe('a stored record nested past the depth limit', () => {
     });
   });
 
+  it('is replaced by an upsert of its key even when what it shows of itself is all that is given', async () => {
+    await inTempDir(async (dir) => {
+      const bare = Buffer.from(`{"key": "note.deep", "value": ${'['.repeat(DEEP)}${']'.repeat(DEEP)}}\n`);
+      const file = await writePackage(dir, 'bare.ep', { records: [bare] });
+      let status = '';
+      await ScenarioContext.update(file, (context) => { status = context.upsert({ key: 'note.deep' }).status; });
+      assert.equal(status, 'updated');
+      assert.equal((await ScenarioContext.load(file)).get('note.deep')!.key, 'note.deep');
+    });
+  });
+
   it('keeps its key in a corpus of several packages: first package wins, and asking for it fails', async () => {
     await inTempDir(async (dir) => {
       const deep = (await new GitPackageStore().load(await writePackage(dir, 'deep.ep', { records }))).list.toArray();

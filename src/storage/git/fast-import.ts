@@ -4,7 +4,8 @@ import type { RepoDir } from './repo-dir.js';
 export const EDSL_AUTHOR = 'EDSL <edsl@example.invalid>';
 
 export interface CommitRequest {
-  readonly branch: string;
+  /** The ref the commit moves: `refs/heads/<branch>`, or `HEAD` itself when HEAD is detached. */
+  readonly ref: string;
   readonly parent: string | undefined;
   readonly message: string;
   readonly changed: ReadonlyArray<readonly [path: string, bytes: Uint8Array]>;
@@ -19,7 +20,7 @@ export interface CommitRequest {
 }
 
 /**
- * Makes one real commit on `branch` with `git fast-import`: only the changed and deleted files are sent,
+ * Makes one real commit on `ref` with `git fast-import`: only the changed and deleted files are sent,
  * on top of the parent's tree, and no working tree is needed on disk. One process, whatever the number of
  * files; the message ends in a newline as `git commit` stores it.
  */
@@ -43,7 +44,7 @@ export async function commitWithFastImport(repo: RepoDir, request: CommitRequest
   }
   const seconds = Math.floor(request.when.getTime() / 1000);
   const message = Buffer.from(request.message.endsWith('\n') ? request.message : `${request.message}\n`, 'utf8');
-  text(`commit refs/heads/${request.branch}\n`);
+  text(`commit ${request.ref}\n`);
   text(`author ${EDSL_AUTHOR} ${seconds} +0000\ncommitter ${EDSL_AUTHOR} ${seconds} +0000\n`);
   text(`data ${message.length}\n`);
   parts.push(message);

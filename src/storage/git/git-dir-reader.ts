@@ -28,12 +28,18 @@ export class GitDirReader {
     return match && !match[1]!.includes('..') ? match[1] : undefined;
   }
 
+  /** HEAD's commit when HEAD is detached (names a commit, not a branch), as EDSL leaves it after `git.checkout(sha)`. */
+  detachedHead(): string | undefined {
+    const head = this.file('.git/HEAD')?.toString('utf8').trim();
+    return head && /^[0-9a-f]{40}$/.test(head) ? head : undefined;
+  }
+
   /** The commit id a name resolves to: HEAD, a full id, a branch or a full ref (not annotated tags). */
   resolve(name: string): string | undefined {
     if (/^[0-9a-f]{40}$/.test(name)) return name;
     if (name === 'HEAD') {
-      const head = this.file('.git/HEAD')?.toString('utf8').trim();
-      if (head && /^[0-9a-f]{40}$/.test(head)) return head;
+      const detached = this.detachedHead();
+      if (detached) return detached;
       const ref = this.headRef();
       return ref ? this.refValue(ref) : undefined;
     }

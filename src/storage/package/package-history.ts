@@ -105,6 +105,7 @@ export interface PushResult {
 export async function pushPackage(file: string, remote: string, options: { limits?: PackageReadOptions } = {}): Promise<PushResult> {
   checkRemote(remote);
   return withOpened(file, options.limits ?? DEFAULT_ZIP_LIMITS, async (opened) => {
+    refuseDetached(opened, file, 'push');
     const branch = opened.gitDir.headRef()?.match(/^refs\/heads\/(.+)$/)?.[1] ?? 'main';
     const repo = await opened.repo();
     const commit = await repo.refValue(`refs/heads/${branch}`);
@@ -125,11 +126,12 @@ export async function pushPackage(file: string, remote: string, options: { limit
 export async function pullPackage(file: string, remote: string, options: { branch?: string; limits?: PackageReadOptions; lock?: LockOptions } = {}): Promise<SaveResult> {
   checkRemote(remote);
   const limits = options.limits ?? DEFAULT_ZIP_LIMITS;
-  return withPackageLock(file, async () => {
-    const exists = await stat(file).then(() => true, () => false);
-    const opened = exists ? await OpenPackage.open(file, limits) : undefined;
+  return withPackageLock(file, async (target) => {
+    const exists = await stat(target).then(() => true, () => false);
+    const opened = exists ? await OpenPackage.open(target, limits) : undefined;
     let ownRepo: RepoDir | undefined;
     try {
+      if (opened) refuseDetached(opened, file, 'pull into');
       const repo = opened ? await opened.repo() : (ownRepo = await RepoDir.init());
       const branch = options.branch ?? (await repo.headBranch()) ?? 'main';
       const local = opened ? await repo.refValue('HEAD') : undefined;
@@ -154,7 +156,7 @@ export async function pullPackage(file: string, remote: string, options: { branc
       else if (!files.has('manifest.json')) {
         throw new EpError('INVALID_PACKAGE', `${remote} does not hold a package on ${branch}: manifest.json is missing.`, { exitCode: ExitCode.validation, details: { remote, branch } });
       }
-      await writeFileAtomic(file, await archive(repo, { files, managed: new Map(), changed: [], deleted: [] }, opened), 0o600);
+      await writeFileAtomic(target, await archive(repo, { files, managed: new Map(), changed: [], deleted: [] }, opened), 0o600);
       return result('ok', fetched);
     } finally {
       await opened?.close();
@@ -181,6 +183,16 @@ async function isAncestor(repo: RepoDir, ancestor: string, descendant: string): 
   }
 }
 
+/** Push and pull work on a branch; a detached HEAD (EDSL's `git.checkout(sha)`) has none, and EDSL refuses too. */
+function refuseDetached(opened: OpenPackage, file: string, action: string): void {
+  const commit = opened.gitDir.detachedHead();
+  if (commit === undefined) return;
+  throw new EpError('DETACHED_HEAD', `Cannot ${action} ${file}: its HEAD is detached at ${commit.slice(0, 12)}, on no branch.`, {
+    exitCode: ExitCode.general, details: { path: file, commit },
+    suggestion: 'Switch the package to a branch first (in EDSL: sl.git.switch("main")).',
+  });
+}
+
 function checkRemote(remote: string): void {
   if (remote.startsWith('-') || /^[a-z][\w+.-]*::/i.test(remote) || /[\n\r\0]/.test(remote)) {
     throw new EpError('INVALID_REMOTE', `"${remote}" is not an allowed remote (use a path, file://, https:// or ssh URL).`, {
@@ -200,7 +212,7 @@ export async function tagPackage(file: string, name: string, options: { ref?: st
   if (!TAG_NAME.test(name)) {
     throw new EpError('INVALID_REF', `"${name}" is not a valid tag name.`, { exitCode: ExitCode.usage, details: { path: file, tag: name } });
   }
-  return withPackageLock(file, async () => withOpened(file, options.limits ?? DEFAULT_ZIP_LIMITS, async (opened) => {
+  return withPackageLock(file, async (target) => withOpened(target, options.limits ?? DEFAULT_ZIP_LIMITS, async (opened) => {
     const repo = await opened.repo();
     const ref = options.ref ?? 'HEAD';
     const commit = await repo.refValue(ref);
@@ -210,7 +222,7 @@ export async function tagPackage(file: string, name: string, options: { ref?: st
     }
     await repo.git.run(['update-ref', `refs/tags/${name}`, commit, '']);
     const files = new Map(opened.worktree());
-    await writeFileAtomic(file, await archive(repo, { files, managed: new Map(), changed: [], deleted: [] }, opened), 0o600);
+    await writeFileAtomic(target, await archive(repo, { files, managed: new Map(), changed: [], deleted: [] }, opened), 0o600);
     return { tag: name, commit };
   }), options.lock);
 }

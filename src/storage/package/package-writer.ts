@@ -23,7 +23,8 @@ export interface SaveResult {
   readonly status: 'ok' | 'unchanged';
   readonly path: string;
   readonly commit: string;
-  readonly branch: string;
+  /** The branch the commit went on; null when HEAD is detached (the commit moves HEAD alone, as EDSL's save does). */
+  readonly branch: string | null;
   readonly message: string;
 }
 
@@ -47,13 +48,16 @@ const SCENARIO_ID = /^scenarios\/(\d+)\.json$/;
 /**
  * Applies `change` to the package's latest commit and saves the result as one new commit: under the
  * package's lock, re-reading the file first, so concurrent writers each build on the other's work. The new
- * archive replaces the old one atomically. Nothing changed → `unchanged`, and the file is left alone.
+ * archive replaces the old one atomically (the target's, when `file` is a symbolic link). Nothing changed →
+ * `unchanged`, and the file is left alone. The commit goes where HEAD is: on HEAD's branch, or, when HEAD is
+ * detached (EDSL's `git.checkout(sha)`), on top of HEAD's commit with HEAD moved to it and no branch
+ * touched, exactly as EDSL's own save commits there.
  */
 export async function updatePackage(file: string, change: PackageChange, options: WriteOptions = {}): Promise<SaveResult & { list: ScenarioList }> {
   const message = options.message ?? DEFAULT_SAVE_MESSAGE;
   const limits = options.limits ?? DEFAULT_ZIP_LIMITS;
-  return withPackageLock(file, async () => {
-    const opened = await openIfPresent(file, limits);
+  return withPackageLock(file, async (target) => {
+    const opened = await openIfPresent(target, limits);
     let ownRepo: RepoDir | undefined;
     try {
       const snapshot = opened ? await opened.snapshot('HEAD') : undefined;
@@ -66,22 +70,24 @@ export async function updatePackage(file: string, change: PackageChange, options
       }
       [...list].forEach((record, i) => assertScenario(record, `Record ${i} of ${file}`));
       const plan = planFiles(list, snapshot, file);
-      const branch = opened?.gitDir.headRef()?.match(/^refs\/heads\/(.+)$/)?.[1] ?? 'main';
+      const detached = opened?.gitDir.detachedHead() !== undefined;
+      const branch = detached ? null : opened?.gitDir.headRef()?.match(/^refs\/heads\/(.+)$/)?.[1] ?? 'main';
+      const ref = branch === null ? 'HEAD' : `refs/heads/${branch}`;
       if (snapshot?.commit && plan.changed.length === 0 && plan.deleted.length === 0) {
         return { status: 'unchanged' as const, path: file, commit: snapshot.commit, branch, message, list };
       }
       const repo = opened ? await opened.repo() : (ownRepo = await RepoDir.init());
       await commitWithFastImport(repo, {
-        branch, parent: snapshot?.commit, message, when: new Date(), deleted: plan.deleted,
+        ref, parent: snapshot?.commit, message, when: new Date(), deleted: plan.deleted,
         changed: plan.changed.map((path) => [path, plan.managed.get(path)!] as const),
         flatDirectories: scenarioDirectory(plan.files),
       });
-      const commit = await repo.looseRef(`refs/heads/${branch}`) ?? await repo.refValue(`refs/heads/${branch}`);
-      if (!commit) throw new EpError('GIT_FAILED', `The commit to ${file} did not update ${branch}.`, { details: { path: file, branch } });
+      const commit = await repo.looseRef(ref) ?? await repo.refValue(ref);
+      if (!commit || commit === snapshot?.commit) throw new EpError('GIT_FAILED', `The commit to ${file} did not update ${ref}.`, { details: { path: file, ref } });
       await repo.git.run(['read-tree', commit]);
       const gitFiles = await tidyObjects(repo);
-      await removeStaleTempFiles(file);
-      await writeFileAtomic(file, await archive(repo, plan, opened, options.storeRecordsUncompressed === true, gitFiles), 0o600);
+      await removeStaleTempFiles(target);
+      await writeFileAtomic(target, await archive(repo, plan, opened, options.storeRecordsUncompressed === true, gitFiles), 0o600);
       return { status: 'ok' as const, path: file, commit, branch, message, list };
     } finally {
       await opened?.close();
