@@ -88,12 +88,6 @@ export async function memberBytes(world: EpWorld, name: string, member: string):
 export async function runMeasuredEp(world: EpWorld, commandLine: string): Promise<{ ms: number; peakMib: number }> {
   const args = splitCommandLine(commandLine).slice(commandLine.startsWith('ep ') ? 1 : 0);
   const run = await runMeasured(args, { cwd: world.dir, env: { PATH: process.env.PATH ?? '', EP_HOME: world.home, TMPDIR: world.resolve('.tmp') }, timeoutMs: 60_000 });
-  let envelope: unknown;
-  try {
-    envelope = JSON.parse(run.stdout);
-  } catch {
-    envelope = undefined;
-  }
-  world.last = { args, exitCode: run.exitCode ?? -1, stdout: run.stdout, stderr: run.stderr, envelope };
+  world.last = { args, exitCode: run.exitCode ?? -1, stdout: run.stdout, stderr: run.stderr, envelope: run.envelope };
   return { ms: run.ms, peakMib: run.peakKb / 1024 };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { inflateSync } from 'node:zlib';
@@ -86,6 +86,24 @@ describe('the object store check', () => {
         (error) => limitOf(error).code === 'LIMIT_EXCEEDED' && /unpacked size of the git objects in repo/.test((error as Error).message));
       await assert.rejects(assertObjectStoreWithinLimits(git, 'repo', { objectBytes: { ...objectBytes, blob: 500_000 }, storeBytes: 1024 ** 3 }),
         (error) => limitOf(error).details.type === 'blob' && limitOf(error).details.max === 500_000);
+    });
+  });
+
+  it('checks what a pull fetched before git reads it', async () => {
+    await inTempDir(async (dir) => {
+      const remote = path.join(dir, 'remote');
+      const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=a', '-c', 'user.email=a@b', ...args], { cwd: remote, env: GIT_FIXTURE_ENV }).toString().trim();
+      await mkdir(remote);
+      git('init', '-q', '-b', 'main');
+      await writeFile(path.join(remote, 'manifest.json'), '{}\n');
+      git('add', '-A');
+      git('commit', '-q', '-m', 'first');
+      // A real commit (its id is its hash, so git sends it) twice the commit limit, made by git itself.
+      await writeFile(path.join(dir, 'message'), ' '.repeat(2 * Limits.gitObjectBytes.commit!));
+      git('update-ref', 'refs/heads/main', git('commit-tree', 'HEAD^{tree}', '-p', 'HEAD', '-F', path.join(dir, 'message')));
+      const file = path.join(dir, 'pulled.ep');
+      await assert.rejects(store.pull(file, remote), (error) => limitOf(error).code === 'LIMIT_EXCEEDED' && limitOf(error).details.type === 'commit');
+      await assert.rejects(readFile(file), { code: 'ENOENT' });
     });
   });
 
