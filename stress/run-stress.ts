@@ -16,11 +16,13 @@ export interface StressPlan {
   readonly kills: number;
   readonly cliInputs: number;
   readonly mcpInputs: number;
+  /** Commands run on each bomb package (the first one only in the short run). */
+  readonly bombRuns: number;
   readonly timeoutMs: number;
 }
 
-const FULL: StressPlan = { processes: 8, writesPerProcess: 50, sharedKeys: 10, kills: 50, cliInputs: 520, mcpInputs: 600, timeoutMs: 60_000 };
-const SHORT: StressPlan = { processes: 3, writesPerProcess: 3, sharedKeys: 2, kills: 6, cliInputs: 42, mcpInputs: 70, timeoutMs: 20_000 };
+const FULL: StressPlan = { processes: 8, writesPerProcess: 50, sharedKeys: 10, kills: 50, cliInputs: 520, mcpInputs: 600, bombRuns: 4, timeoutMs: 60_000 };
+const SHORT: StressPlan = { processes: 3, writesPerProcess: 3, sharedKeys: 2, kills: 6, cliInputs: 42, mcpInputs: 70, bombRuns: 1, timeoutMs: 20_000 };
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
     ...base,
     cliInputs: Number(valueOf(argv, '--cli-inputs') ?? base.cliInputs),
     mcpInputs: Number(valueOf(argv, '--mcp-inputs') ?? base.mcpInputs),
+    bombRuns: Number(valueOf(argv, '--bomb-runs') ?? base.bombRuns),
   };
   const figures = new Figures();
   const random = new SeededRandom(seed);
@@ -62,7 +65,9 @@ async function main(): Promise<void> {
     await suite(`crashes ${target.name}`, () => runCrashes(target, figures, { kills: killsEach, random, timeoutMs: plan.timeoutMs }));
   }
   // Its own stream: how many draws the crash runs take depends on timing, the corpus must not.
-  await suite('bad input', () => runBadInput(figures, { random: new SeededRandom(seed), cliInputs: plan.cliInputs, mcpInputs: plan.mcpInputs, timeoutMs: plan.timeoutMs }));
+  await suite('bad input', () => runBadInput(figures, {
+    random: new SeededRandom(seed), cliInputs: plan.cliInputs, mcpInputs: plan.mcpInputs, bombRuns: plan.bombRuns, timeoutMs: plan.timeoutMs,
+  }));
 
   const seconds = Math.round((Date.now() - started) / 1000);
   for (const [name, value] of figures.entries()) console.log(`${name}: ${value}`);

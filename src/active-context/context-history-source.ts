@@ -1,6 +1,7 @@
 import type { ContextRecord, ContextSourceContract } from '../crp/contracts.js';
 import { isEpError } from '../kernel/errors.js';
 import { canonicalJson } from '../records/json.js';
+import { isReadable } from '../records/unreadable-record.js';
 import type { ContextRecordsService } from './context-records-service.js';
 
 export const CONTEXT_HISTORY_SOURCE_ID = 'builtin/context-records:history';
@@ -34,7 +35,7 @@ export function contextHistorySource(service: () => ContextRecordsService, maxRe
         for (const commit of older) {
           for (const record of await service().reader.loadRevision(absolute, commit)) {
             const identity = canonicalJson(record);
-            if (seen.has(identity) || typeof record.key !== 'string' || record.key === '') continue;
+            if (seen.has(identity) || typeof record.key !== 'string' || record.key === '' || !isReadable(record)) continue;
             seen.add(identity);
             out.push(record as ContextRecord);
           }

@@ -1,6 +1,7 @@
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { ScenarioList, type ScoredScenario } from '../records/scenario-list.js';
 import { assertScenario, type Scenario } from '../records/scenario.js';
+import { assertReadable, isReadable } from '../records/unreadable-record.js';
 import type { SearchEngineContract } from '../search/search-engine.js';
 import { GitPackageStore } from '../storage/git-package-store.js';
 import { copyNumberMarks, withMember } from '../storage/json/number-marks.js';
@@ -131,11 +132,14 @@ export class ScenarioContext {
     return this.list.length;
   }
 
-  /** The record with `key`; `options.default` when absent, or a KEY_NOT_FOUND error when no default is given. */
+  /**
+   * The record with `key`; `options.default` when absent, or a KEY_NOT_FOUND error when no default is given.
+   * A stored record that cannot be read (nested past the depth limit) gives LIMIT_EXCEEDED.
+   */
   get(key: string, options?: { default: Scenario | null | undefined }): Scenario | null | undefined {
     requireKey(key, this.keyField);
     const record = this.list.lookup(this.keyField, key);
-    if (record) return record;
+    if (record) return assertReadable(record);
     if (options && 'default' in options) return options.default;
     throw new EpError('KEY_NOT_FOUND', `No context record has ${this.keyField} "${key}".`, { exitCode: ExitCode.notFound, details: { key } });
   }
@@ -218,7 +222,8 @@ export class ScenarioContext {
     for (const field of ['created_at', 'updated_at']) {
       if (record[field] === undefined && existing[field] !== undefined) candidate[field] = existing[field]!;
     }
-    return pythonJsonDumps(candidate) === pythonJsonDumps(existing);
+    // A stored record that cannot be read is never the same as one given: an upsert replaces it.
+    return isReadable(existing) && pythonJsonDumps(candidate) === pythonJsonDumps(existing);
   }
 
   private clock(): string {

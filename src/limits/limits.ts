@@ -17,6 +17,15 @@ export const Limits = {
   packageEntries: 1_000_000,
   /** Unpacked bytes of one `.ep` archive, as its members declare them (inflating never exceeds a declared size). */
   packageBytes: 2 * 1024 ** 3,
+  /** Bytes of one JSON file of a package (`manifest.json`, `codebook.json`, a record file) as stored, read or written. */
+  packageJsonFileBytes: 16 * 1024 * 1024,
+  /** Bytes one git object of a package may declare in its header, by type (a blob: the package size). */
+  gitObjectBytes: { commit: 1024 * 1024, tag: 1024 * 1024, tree: 64 * 1024 * 1024, blob: 2 * 1024 ** 3 } as Readonly<Record<string, number>>,
+  /**
+   * Bytes git may have to inflate across a package's whole object store: the sizes loose and undeltified packed
+   * objects declare, plus the stored bytes of deltas (reused as they are).
+   */
+  gitStoreBytes: 4 * 1024 ** 3,
 } as const;
 
 export function limitExceeded(what: string, actual: number, max: number, unit: string, details: Record<string, unknown> = {}): EpError {
@@ -52,6 +61,18 @@ export function jsonTextDepth(text: string): number {
     else if (char === 0x7d || char === 0x5d) depth -= 1;
   }
   return deepest;
+}
+
+/**
+ * Whether raw JSON text nests deeper than `max`. Text with no more than `max` brackets cannot, and most
+ * records have a handful, so they cost two native scans rather than a walk over every character.
+ */
+export function jsonTextDeeperThan(text: string, max: number = Limits.nestingDepth): boolean {
+  let brackets = 0;
+  for (const open of ['{', '[']) {
+    for (let at = text.indexOf(open); at >= 0 && brackets <= max; at = text.indexOf(open, at + 1)) brackets += 1;
+  }
+  return brackets > max && jsonTextDepth(text) > max;
 }
 
 /** A record key must be a non-empty string within the length limit, without control characters. */

@@ -5,6 +5,7 @@ import { searchOnce } from '../search/search-once.js';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from './document-text.js';
 import { canonicalJson, type JsonValue } from './json.js';
 import { getPath, type Codebook, type Scenario } from './scenario.js';
+import { isReadable } from './unreadable-record.js';
 
 export interface ScoredScenario {
   readonly score: number;
@@ -116,7 +117,7 @@ export class ScenarioList implements Iterable<Scenario> {
     return target;
   }
 
-  /** Ranked by score (descending, ties in list order); records scoring 0 are left out; topK applies last. */
+  /** Ranked by score (descending, ties in list order); records scoring 0 and unreadable ones are left out; topK applies last. */
   search(query: string, options: ScenarioSearchOptions & { includeScores: true }): ScoredScenario[];
   search(query: string, options?: ScenarioSearchOptions & { includeScores?: false }): ScenarioList;
   search(query: string, options: ScenarioSearchOptions = {}): ScenarioList | ScoredScenario[] {
@@ -127,11 +128,12 @@ export class ScenarioList implements Iterable<Scenario> {
 
   private rank(query: string, options: ScenarioSearchOptions): ScoredScenario[] {
     const fields = options.fields ?? DEFAULT_SEARCH_FIELDS;
-    const documents = searchDocuments(this.records, options.fields);
+    const records = this.records.filter(isReadable);
+    const documents = searchDocuments(records, options.fields);
     const hits = searchOnce(options.engine ?? defaultEngine, documents, query, {
       fields, ...(options.boosts ? { boosts: options.boosts } : {}), ...(options.topK === undefined ? {} : { topK: options.topK }),
     });
-    return hits.map((hit) => ({ score: hit.score, scenario: this.records[hit.index]! }));
+    return hits.map((hit) => ({ score: hit.score, scenario: records[hit.index]! }));
   }
 
 }

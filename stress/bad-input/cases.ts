@@ -1,4 +1,5 @@
 import type { SeededRandom } from '../support/random.js';
+import type { RepoEdit } from './bomb-packages.js';
 import type { HostileJson } from './hostile-values.js';
 import type { RawMember } from './zip-builder.js';
 
@@ -34,8 +35,8 @@ export interface CorpusContext {
   canaryCommand(tag: string): string;
   /** The members of a valid package (two records, one commit). */
   readonly base: readonly RawMember[];
-  /** The members of a package committed with these files. */
-  repo(files: Record<string, string | Buffer>): RawMember[];
+  /** The members of a package committed with these files, then changed by `edit`. */
+  repo(files: Record<string, string | Buffer>, edit?: RepoEdit): RawMember[];
 }
 
 /** A generator of one family of hostile inputs for one command. */

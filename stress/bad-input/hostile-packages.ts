@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SeededRandom } from '../support/random.js';
+import { commitBombAt, largeRecordBlob, packedBlobBomb, type RepoEdit } from './bomb-packages.js';
 import { buildZip, zerosPayload, type RawMember } from './zip-builder.js';
 
 /** JSON as EDSL writes it (sorted keys, two-space indent, trailing newline), for plain ASCII records. */
@@ -31,19 +32,22 @@ export function packageFiles(records: readonly unknown[] = BASE_RECORDS): Record
 
 /**
  * The members of a package holding `files`, with a real `.git` and one commit, made with git in `dir`
- * (hooks left out, as EDSL leaves them out). The files are committed, so readers see them at HEAD.
+ * (hooks left out, as EDSL leaves them out). The files are committed, so readers see them at HEAD; `edit`
+ * may then change the repository before it is zipped.
  */
-export function gitPackageMembers(dir: string, env: Record<string, string>, files: Record<string, string | Buffer> = packageFiles()): RawMember[] {
+export function gitPackageMembers(dir: string, env: Record<string, string>, files: Record<string, string | Buffer> = packageFiles(), edit?: RepoEdit): RawMember[] {
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), content);
   }
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'core.hooksPath=/dev/null', ...args], {
+  const git = (args: readonly string[], input?: string) => execFileSync('git', ['-c', 'core.hooksPath=/dev/null', ...args], {
     cwd: dir, env: { ...env, GIT_AUTHOR_NAME: 'EDSL', GIT_AUTHOR_EMAIL: 'edsl@example.invalid', GIT_COMMITTER_NAME: 'EDSL', GIT_COMMITTER_EMAIL: 'edsl@example.invalid', GIT_CONFIG_NOSYSTEM: '1' },
+    encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...(input === undefined ? {} : { input }),
   });
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'Save ScenarioList');
+  git(['init', '-q', '-b', 'main']);
+  git(['add', '-A']);
+  git(['commit', '-q', '-m', 'Save ScenarioList']);
+  edit?.(dir, git);
   const members: RawMember[] = [];
   const walk = (relative: string) => {
     for (const name of readdirSync(path.join(dir, relative))) {
@@ -66,8 +70,8 @@ export interface HostilePackage {
 
 export interface HostileContext {
   readonly random: SeededRandom;
-  /** A package committed with these files (see gitPackageMembers). */
-  repo(files: Record<string, string | Buffer>): RawMember[];
+  /** A package committed with these files, then changed by `edit` (see gitPackageMembers). */
+  repo(files: Record<string, string | Buffer>, edit?: RepoEdit): RawMember[];
   canaryCommand(tag: string): string;
   outside(name: string): string;
 }
@@ -85,7 +89,8 @@ const GIT_HOOKS = ['pre-commit', 'post-commit', 'prepare-commit-msg', 'commit-ms
 export const HOSTILE_PACKAGE_KINDS: readonly string[] = [
   'fsmonitor', 'hooksPath', 'hooks', 'filters', 'info attributes', 'pager, editor and ssh', 'worktree outside', 'alternates outside',
   'included config', 'symlink member', 'traversal member', 'absolute member', 'zip bomb', 'lying sizes', 'not a zip', 'truncated',
-  'broken manifest', 'deep record', 'invalid UTF-8 record',
+  'broken manifest', 'deep record', 'invalid UTF-8 record', 'loose commit bomb', 'packed commit bomb', 'packed blob bomb', 'large record blob',
+  'local header name',
 ];
 
 export function hostilePackage(kind: string, base: readonly RawMember[], context: HostileContext): HostilePackage {
@@ -147,6 +152,17 @@ export function hostilePackage(kind: string, base: readonly RawMember[], context
     case 'deep record':
       // Stored records past the depth limit: refusing the package and reading the other records are both fine.
       return valid(context.repo(packageFiles([{ key: 'note.ok' }, Buffer.from(`{"key":"deep","v":${'['.repeat(100_000)}${']'.repeat(100_000)}}\n`)])));
+    case 'loose commit bomb':
+      return refused(context.repo(packageFiles(), commitBombAt('loose')));
+    case 'packed commit bomb':
+      return refused(context.repo(packageFiles(), commitBombAt('packed')));
+    case 'packed blob bomb':
+      return refused(context.repo(packageFiles(), packedBlobBomb()));
+    case 'large record blob':
+      // HEAD's record file is 20 MiB, past the package JSON file size; the archive's own copy is small.
+      return refused(context.repo(packageFiles(), largeRecordBlob(20 * 1024 * 1024)));
+    case 'local header name':
+      return refused(members.map((member) => (member.name === 'scenarios/000001.json' ? { ...member, localName: 'scenarios/000009.json' } : member)));
     case 'invalid UTF-8 record':
       return valid(context.repo(packageFiles([{ key: 'note.ok' }, Buffer.concat([text('{"key":"note.'), Buffer.from([0xff, 0xfe]), text('"}\n')])])));
     default:

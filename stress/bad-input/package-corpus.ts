@@ -42,8 +42,8 @@ export const PACKAGE_FACTORIES: readonly CliCaseFactory[] = [
       const kind = context.random.pick(HOSTILE_PACKAGE_KINDS);
       const hostile = hostilePackage(kind, context.base, context);
       const args = context.random.pick(context.random.next() < 0.5 ? WRITES : READS);
-      // History reads commits only: a package whose manifest is broken still has a readable history.
-      const expect = kind === 'broken manifest' && args[1] === 'history' ? 'any' : hostile.expect;
+      // History reads commits only: a package whose manifest or record files are bad still has a readable history.
+      const expect = (kind === 'broken manifest' || kind === 'large record blob') && args[1] === 'history' ? 'any' : hostile.expect;
       return { family: `package: ${kind}`, command: args.slice(0, 2).join(' '), expect, files: { 'pkg.ep': hostile.bytes }, args };
     },
   },

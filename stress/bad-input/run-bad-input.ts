@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { RepoEdit } from './bomb-packages.js';
 import { buildZip } from './zip-builder.js';
 import { runEp } from '../support/ep-process.js';
 import type { Figures } from '../support/figures.js';
@@ -11,6 +12,7 @@ import { gitPackageMembers, packageFiles } from './hostile-packages.js';
 import { PACKAGE_FACTORIES } from './package-corpus.js';
 import { proveFixturesArmed } from './armed-fixtures.js';
 import { proveTrustFixturesArmed, TRUST_FACTORIES } from './trust-corpus.js';
+import { runBombs } from './run-bombs.js';
 import { runCliCases } from './run-cli-cases.js';
 import { buildMcpCorpus } from './mcp-corpus.js';
 import { runMcpCases } from './run-mcp-cases.js';
@@ -20,6 +22,8 @@ export interface BadInputOptions {
   readonly random: SeededRandom;
   readonly cliInputs: number;
   readonly mcpInputs: number;
+  /** Commands run on each bomb package (see run-bombs.ts). */
+  readonly bombRuns: number;
   readonly timeoutMs: number;
 }
 
@@ -31,7 +35,7 @@ export async function runBadInput(figures: Figures, options: BadInputOptions): P
     if (listed.outcome !== 'ok') throw new Error(`ep tools list failed: ${listed.stdout}`);
     const tools = listed.envelope!.data.tools as ToolInfo[];
     let repos = 0;
-    const repo = (files: Record<string, string | Buffer>) => gitPackageMembers(path.join(sandbox.tmp, `repo-${(repos += 1)}`), sandbox.env(), files);
+    const repo = (files: Record<string, string | Buffer>, edit?: RepoEdit) => gitPackageMembers(path.join(sandbox.tmp, `repo-${(repos += 1)}`), sandbox.env(), files, edit);
     const context: CorpusContext = {
       random: options.random, tools, outside: (name) => sandbox.outside(name), canaryCommand: (tag) => sandbox.canaryCommand(tag),
       base: repo(packageFiles()), repo,
@@ -41,6 +45,7 @@ export async function runBadInput(figures: Figures, options: BadInputOptions): P
     const cli = await buildCliCorpus(context, options.cliInputs, [...CLI_FACTORIES, ...PACKAGE_FACTORIES, ...TRUST_FACTORIES]);
     await runCliCases(cli, sandbox, figures, options.timeoutMs);
     await runMcpCases(buildMcpCorpus(context, options.mcpInputs), sandbox, figures, options.timeoutMs, await mcpProject(sandbox, context, options.timeoutMs));
+    await runBombs(context, sandbox, figures, { runs: options.bombRuns, timeoutMs: options.timeoutMs });
     await checkEscapes(sandbox, figures, 'bad input');
   } finally {
     await sandbox.dispose();

@@ -12,6 +12,8 @@ export interface RawMember {
   /** Compressed bytes to use as they are (with `declaredSize` and `crc`), for bombs built once and reused. */
   readonly compressed?: Uint8Array;
   readonly crc?: number;
+  /** The name in the member's local header, when it should differ from the central directory's. */
+  readonly localName?: string;
 }
 
 /**
@@ -24,6 +26,7 @@ export function buildZip(members: readonly RawMember[]): Buffer {
   let offset = 0;
   for (const member of members) {
     const name = Buffer.from(member.name, 'utf8');
+    const localName = Buffer.from(member.localName ?? member.name, 'utf8');
     const compressed = member.compressed ?? (member.store ? Buffer.from(member.data) : deflateRawSync(member.data));
     const method = member.store && !member.compressed ? 0 : 8;
     const crc = member.crc ?? crc32(member.data);
@@ -36,8 +39,8 @@ export function buildZip(members: readonly RawMember[]): Buffer {
     local.writeUInt32LE(crc >>> 0, 14);
     local.writeUInt32LE(compressed.length, 18);
     local.writeUInt32LE(size >>> 0, 22);
-    local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, Buffer.from(compressed));
+    local.writeUInt16LE(localName.length, 26);
+    locals.push(local, localName, Buffer.from(compressed));
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE((3 << 8) | 20, 4);
@@ -51,7 +54,7 @@ export function buildZip(members: readonly RawMember[]): Buffer {
     central.writeUInt32LE(((member.mode ?? 0o100644) << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
-    offset += 30 + name.length + compressed.length;
+    offset += 30 + localName.length + compressed.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);

@@ -1,11 +1,20 @@
 import { inflateSync } from 'node:zlib';
+import { Limits } from '../../limits/limits.js';
 import { parseCommit, type CommitInfo } from './git-objects.js';
+
+/** Room for a loose object's header (`commit <size>\0`) beyond the object's own bytes. */
+const HEADER_ROOM = 32;
 
 /**
  * Reads refs and commit objects straight from the files of a `.git` directory held in memory (an archive's
  * members), without unpacking or running git. Handles loose refs, `packed-refs`, loose objects and
  * undeltified objects in packs; anything else answers undefined and the caller falls back to git itself.
+ * Inflating stops past the size limit of a commit (Limits.gitObjectBytes): a larger one answers undefined
+ * too, and git's own reads refuse it with the limit's error once the store is checked (see RepoDir).
  */
+/** Pack entry type numbers of the undeltified object types. */
+const PACK_TYPES: Readonly<Record<number, string>> = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' };
+
 export class GitDirReader {
   constructor(
     private readonly file: (name: string) => Buffer | undefined,
@@ -65,7 +74,12 @@ export class GitDirReader {
   private looseObject(id: string, type: string): Buffer | undefined {
     const file = this.file(`.git/objects/${id.slice(0, 2)}/${id.slice(2)}`);
     if (!file) return undefined;
-    const data = inflateSync(file);
+    let data: Buffer;
+    try {
+      data = inflateSync(file, { maxOutputLength: (Limits.gitObjectBytes[type] ?? 0) + HEADER_ROOM });
+    } catch {
+      return undefined;
+    }
     const nul = data.indexOf(0);
     const [kind] = data.toString('latin1', 0, nul).split(' ');
     return kind === type ? data.subarray(nul + 1) : undefined;
@@ -102,8 +116,14 @@ export class GitDirReader {
       let pos = offset;
       let byte = pack[pos++]!;
       const type = (byte >> 4) & 7;
-      while (byte & 0x80) byte = pack[pos++]!;
-      return type === packType ? inflateSync(pack.subarray(pos)) : undefined;
+      let size = byte & 0x0f;
+      for (let shift = 4; byte & 0x80; shift += 7) {
+        byte = pack[pos++]!;
+        size += (byte & 0x7f) * 2 ** shift;
+      }
+      if (type !== packType || size > (Limits.gitObjectBytes[PACK_TYPES[type]!] ?? 0)) return undefined;
+      const data = inflateSync(pack.subarray(pos), { maxOutputLength: Math.max(1, size) });
+      return data.length === size ? data : undefined;
     }
     return undefined;
   }

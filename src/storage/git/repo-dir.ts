@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BatchObjectReader } from './batch-object-reader.js';
 import { GitRunner } from './git-runner.js';
+import { assertObjectStoreWithinLimits } from './object-store-check.js';
 
 /**
  * A package's `.git` directory unpacked into a private temporary directory, with everything that could run
@@ -56,8 +57,11 @@ export class RepoDir {
     }
   }
 
-  /** Unpacks the kept `.git` files of an archive (`name` → bytes). */
-  static async extract(files: ReadonlyMap<string, () => Uint8Array>): Promise<RepoDir> {
+  /**
+   * Unpacks the kept `.git` files of an archive (`name` → bytes), then checks the sizes its objects declare
+   * (see assertObjectStoreWithinLimits) before anything else runs git on them. `where` names the package.
+   */
+  static async extract(files: ReadonlyMap<string, () => Uint8Array>, where: string): Promise<RepoDir> {
     const repo = await RepoDir.temp();
     try {
       const names = [...files.keys()].filter(isKeptGitFile);
@@ -84,6 +88,7 @@ export class RepoDir {
       }
       if (!present.has('.git/HEAD')) await writeFile(path.join(repo.gitDir, 'HEAD'), 'ref: refs/heads/main\n');
       await writeFile(path.join(repo.gitDir, 'config'), REPO_CONFIG);
+      await assertObjectStoreWithinLimits(repo.git, where);
       return repo;
     } catch (error) {
       await repo.dispose();

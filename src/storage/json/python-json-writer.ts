@@ -1,3 +1,4 @@
+import { limitExceeded, Limits } from '../../limits/limits.js';
 import type { JsonValue } from '../../records/json.js';
 import { numberMark } from './number-marks.js';
 
@@ -20,6 +21,8 @@ function write(value: JsonValue, indent: string, parts: string[], container: obj
   else if (value === false) parts.push('false');
   else if (typeof value === 'string') parts.push(pythonString(value));
   else if (typeof value === 'number') parts.push(pythonNumber(value, container, slot));
+  // Each level indents by two: past the nesting limit the write stops, never the stack.
+  else if (indent.length >= 2 * Limits.nestingDepth) throw limitExceeded('The nesting depth of the value written', indent.length / 2 + 1, Limits.nestingDepth, 'levels');
   else if (Array.isArray(value)) {
     if (value.length === 0) {
       parts.push('[]');

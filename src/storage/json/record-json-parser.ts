@@ -1,3 +1,4 @@
+import { limitExceeded, Limits } from '../../limits/limits.js';
 import type { JsonObject, JsonValue } from '../../records/json.js';
 import { mayNeedNumberMarks, numberMarkFor } from './number-form-scan.js';
 import { markNumber, unmarkNumber } from './number-marks.js';
@@ -14,9 +15,6 @@ export function parseJsonPreservingNumbers(text: string): JsonValue {
   return mayNeedNumberMarks(text) ? parseJsonMarkingNumbers(text) : JSON.parse(text) as JsonValue;
 }
 
-/** Deeper than this is refused rather than risking the stack; far beyond any record the limits allow. */
-const MAX_DEPTH = 1000;
-
 /** Always the marking parser (what `parseJsonPreservingNumbers` falls back to); exported for tests. */
 export function parseJsonMarkingNumbers(text: string): JsonValue {
   const parser = new Parser(text);
@@ -29,6 +27,7 @@ const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 
 class Parser {
   private pos = 0;
+  /** Containers open around the current position: past the nesting limit the parse stops, never the stack. */
   private depth = 0;
 
   constructor(private readonly text: string) {}
@@ -37,10 +36,10 @@ class Parser {
     this.skipSpace();
     const c = this.text.charCodeAt(this.pos);
     if (c === 0x7b || c === 0x5b) {
-      if (++this.depth > MAX_DEPTH) this.fail(`at most ${MAX_DEPTH} levels of nesting`);
-      const nested = c === 0x7b ? this.object() : this.array();
+      if (++this.depth > Limits.nestingDepth) throw limitExceeded('The nesting depth of the JSON text', this.depth, Limits.nestingDepth, 'levels');
+      const container = c === 0x7b ? this.object() : this.array();
       this.depth -= 1;
-      return nested;
+      return container;
     }
     if (c === 0x22) return this.string();
     if (this.take('true')) return true;

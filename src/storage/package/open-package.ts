@@ -14,6 +14,7 @@ import { parseJsonPreservingNumbers } from '../json/record-json-parser.js';
 import { inflateFramed } from '../zip/framed-inflate.js';
 import { DEFAULT_ZIP_LIMITS, inflateMember, readZip, type ZipLimits, type ZipMember } from '../zip/zip-reader.js';
 import { readManifest } from './manifest.js';
+import { assertJsonMemberSizes, assertNotTooDeep, jsonFileReadOptions, unreadableIfTooDeep } from './package-json-files.js';
 
 /** How packages are read: the unpacking limits, and whether a second thread may help inflate. */
 export interface PackageReadOptions extends ZipLimits {
@@ -87,6 +88,7 @@ export class OpenPackage {
   worktree(): ReadonlyMap<string, string> {
     if (!this.worktreeBlobIds) {
       const names = [...this.members.keys()].filter((name) => !name.startsWith('.git/'));
+      assertJsonMemberSizes(names.map((name) => this.members.get(name)!), this.path);
       const ids = this.inflateAll(names);
       this.worktreeBlobIds = new Map(names.map((name) => [name, ids.get(name) ?? blobId(this.content(name)!)]));
     }
@@ -124,7 +126,7 @@ export class OpenPackage {
     if (!this.repoDir) {
       const files = new Map<string, () => Uint8Array>();
       for (const name of this.members.keys()) if (name.startsWith('.git/')) files.set(name, () => this.content(name)!);
-      this.repoDir = await RepoDir.extract(files);
+      this.repoDir = await RepoDir.extract(files, this.path);
     }
     return this.repoDir;
   }
@@ -171,13 +173,14 @@ export class OpenPackage {
     return this.build(commitObject.id, files, 'objects', [], reader);
   }
 
-  /** Bytes of a file of a snapshot: from the archive when the ids match, else from git objects. */
-  async blobs(entries: ReadonlyArray<readonly [path: string, id: string]>, reader?: BatchObjectReader): Promise<Buffer[]> {
+  /** Bytes of a file of a snapshot: from the archive when the ids match, else from git objects (`jsonFiles`: bounded as such). */
+  async blobs(entries: ReadonlyArray<readonly [path: string, id: string]>, reader?: BatchObjectReader, jsonFiles = false): Promise<Buffer[]> {
     const worktree = this.worktree();
     const out: Array<Buffer | undefined> = entries.map(([path, id]) => (worktree.get(path) === id ? this.content(path) : undefined));
     const needed = out.map((data, i) => (data ? -1 : i)).filter((i) => i >= 0);
     if (needed.length) {
-      const objects = await (reader ?? (await this.repo()).reader()).read(needed.map((i) => entries[i]![1]));
+      const options = jsonFiles ? jsonFileReadOptions(this.path, (id) => entries.find((entry) => entry[1] === id)?.[0] ?? id) : {};
+      const objects = await (reader ?? (await this.repo()).reader()).read(needed.map((i) => entries[i]![1]), options);
       objects.forEach((object, k) => {
         const [path, id] = entries[needed[k]!]!;
         if (!object) {
@@ -221,19 +224,20 @@ export class OpenPackage {
       const match = SCENARIO_FILE.exec(file);
       if (match) scenarioIds.add(match[1]!);
     }
-    const [manifestBytes] = await this.blobs([['manifest.json', manifestId]], reader);
+    const [manifestBytes] = await this.blobs([['manifest.json', manifestId]], reader, true);
     const manifest = readManifest(this.parse(manifestBytes!, 'manifest.json'), this.path, scenarioIds);
     const listed = new Set(manifest.scenarioOrder);
     const extra = [...scenarioIds].filter((id) => !listed.has(id));
     if (extra.length) warnings.push(`${this.path} has ${extra.length} scenario file(s) not listed in its manifest; they were ignored.`);
     const entries = manifest.scenarioOrder.map((id) => [`scenarios/${id}.json`, files.get(`scenarios/${id}.json`)!] as const);
     const codebookId = files.get('codebook.json');
-    const contents = await this.blobs(codebookId ? [...entries, ['codebook.json', codebookId] as const] : entries, reader);
+    const contents = await this.blobs(codebookId ? [...entries, ['codebook.json', codebookId] as const] : entries, reader, true);
     const storedJson = new Map<string, string>();
     const records: Scenario[] = manifest.scenarioOrder.map((id, i) => {
       const text = contents[i]!.toString('utf8');
       storedJson.set(id, text);
-      const record = this.parse(contents[i]!, `scenarios/${id}.json`, text);
+      const file = `scenarios/${id}.json`;
+      const record = unreadableIfTooDeep(this.path, file, text, warnings) ?? this.parse(contents[i]!, file, text, true);
       if (!isJsonObject(record)) {
         throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: scenarios/${id}.json is not a JSON object.`, { exitCode: ExitCode.validation, details: { path: this.path, file: `scenarios/${id}.json` } });
       }
@@ -247,7 +251,8 @@ export class OpenPackage {
     return { commit, files, manifest: manifest.raw, scenarioOrder: manifest.scenarioOrder, storedJson, list: new ScenarioList(records, codebook), source, warnings };
   }
 
-  private parse(bytes: Buffer, file: string, text = bytes.toString('utf8')) {
+  private parse(bytes: Buffer, file: string, text = bytes.toString('utf8'), depthChecked = false) {
+    if (!depthChecked) assertNotTooDeep(this.path, file, text);
     try {
       return parseJsonPreservingNumbers(text);
     } catch (error) {

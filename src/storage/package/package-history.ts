@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { canonicalJson, type JsonValue } from '../../records/json.js';
 import type { Scenario } from '../../records/scenario.js';
+import { assertObjectStoreWithinLimits } from '../git/object-store-check.js';
 import { RepoDir } from '../git/repo-dir.js';
 import { DEFAULT_ZIP_LIMITS } from '../zip/zip-reader.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
@@ -140,6 +141,8 @@ export async function pullPackage(file: string, remote: string, options: { branc
       } catch (error) {
         throw remoteError('pull', remote, error);
       }
+      // What a remote sends is as untrusted as a package: its sizes are checked before git reads any of it.
+      await assertObjectStoreWithinLimits(repo.git, remote);
       const fetched = (await repo.refValue('FETCH_HEAD'))!;
       const result = (status: SaveResult['status'], commit: string) => ({ status, path: file, commit, branch, message: `Pull ${branch} from ${remote}` });
       if (local && (local === fetched || await isAncestor(repo, fetched, local))) return result('unchanged', local);

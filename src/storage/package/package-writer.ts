@@ -1,7 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { EpError, ExitCode } from '../../kernel/errors.js';
+import { Limits } from '../../limits/limits.js';
 import { ScenarioList } from '../../records/scenario-list.js';
 import { assertScenario } from '../../records/scenario.js';
+import { unreadableOf } from '../../records/unreadable-record.js';
 import { commitWithFastImport } from '../git/fast-import.js';
 import { blobId } from '../git/git-objects.js';
 import { RepoDir } from '../git/repo-dir.js';
@@ -10,6 +12,7 @@ import { writeZip, type ZipInput } from '../zip/zip-writer.js';
 import { DEFAULT_ZIP_LIMITS } from '../zip/zip-reader.js';
 import { removeStaleTempFiles, writeFileAtomic } from '../../util/atomic-write.js';
 import { buildManifest } from './manifest.js';
+import { jsonFileTooLarge } from './package-json-files.js';
 import { OpenPackage, type PackageReadOptions, type PackageSnapshot } from './open-package.js';
 import { withPackageLock, type LockOptions } from './package-lock.js';
 import { assignScenarioIds } from './scenario-ids.js';
@@ -66,7 +69,7 @@ export async function updatePackage(file: string, change: PackageChange, options
         throw new EpError('INVALID_RECORD', `The change to ${file} must return a ScenarioList.`, { exitCode: ExitCode.validation, details: { path: file } });
       }
       [...list].forEach((record, i) => assertScenario(record, `Record ${i} of ${file}`));
-      const plan = planFiles(list, snapshot);
+      const plan = planFiles(list, snapshot, file);
       const detached = opened?.gitDir.detachedHead() !== undefined;
       const branch = detached ? null : opened?.gitDir.headRef()?.match(/^refs\/heads\/(.+)$/)?.[1] ?? 'main';
       const ref = branch === null ? 'HEAD' : `refs/heads/${branch}`;
@@ -102,8 +105,9 @@ export interface FilePlan {
   readonly deleted: string[];
 }
 
-function planFiles(list: ScenarioList, snapshot: PackageSnapshot | undefined): FilePlan {
-  const texts = [...list].map((record) => pythonJsonDumps(record));
+function planFiles(list: ScenarioList, snapshot: PackageSnapshot | undefined, file: string): FilePlan {
+  // A stored record that cannot be read is written back exactly as it was stored.
+  const texts = [...list].map((record) => unreadableOf(record)?.storedText ?? pythonJsonDumps(record));
   const ids = assignScenarioIds(texts, snapshot?.storedJson ?? new Map());
   const managed = new Map<string, Buffer>();
   ids.forEach((id, i) => managed.set(`scenarios/${id}.json`, Buffer.from(texts[i]!, 'utf8')));
@@ -115,6 +119,8 @@ function planFiles(list: ScenarioList, snapshot: PackageSnapshot | undefined): F
   const changed: string[] = [];
   const reused = new Set(ids.filter((id, i) => snapshot?.storedJson.get(id) === texts[i]));
   for (const [path, bytes] of managed) {
+    // What could not be read back is never written.
+    if (bytes.length > Limits.packageJsonFileBytes) throw jsonFileTooLarge(file, path, bytes.length);
     // A reused id holds exactly its stored text, so its blob is the one already committed.
     const scenarioId = SCENARIO_ID.exec(path)?.[1];
     const known = scenarioId !== undefined && reused.has(scenarioId) ? previous.get(path) : undefined;

@@ -99,6 +99,10 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
     total += size;
     if (total > limits.maxTotalBytes) throw limitExceeded(`The unpacked size of package ${where}`, total, limits.maxTotalBytes, 'bytes', { path: where });
     if (localOffset + 30 > bytes.length || u32(localOffset) !== 0x04034b50) throw invalid(`broken local header for "${name}"`, { member: name });
+    // Readers that go by local headers (streaming unzip) would unpack another name than the one checked here.
+    if (!sameBytes(bytes, localOffset + 30, u16(localOffset + 26), nameStart, nameLength)) {
+      throw invalid(`member "${name}" has another name in its local header`, { member: name });
+    }
     const dataStart = localOffset + 30 + u16(localOffset + 26) + u16(localOffset + 28);
     if (dataStart + compressedSize > bytes.length) throw invalid(`member "${name}" is truncated`, { member: name });
     if (method === 0 && compressedSize !== size) throw invalid(`member "${name}" has inconsistent sizes`, { member: name });
@@ -130,6 +134,12 @@ export function inflateMember(member: ZipMember, where: string): Buffer {
       { exitCode: ExitCode.validation, details: { path: where, member: member.name } });
   }
   return data;
+}
+
+function sameBytes(bytes: Uint8Array, start: number, length: number, otherStart: number, otherLength: number): boolean {
+  if (length !== otherLength || start + length > bytes.length) return false;
+  for (let i = 0; i < length; i += 1) if (bytes[start + i] !== bytes[otherStart + i]) return false;
+  return true;
 }
 
 function isAscii(bytes: Uint8Array, start: number, end: number): boolean {
