@@ -13,58 +13,77 @@ export interface CorpusPackage {
 /** How many duplicate-key warnings are listed one by one before the rest are summed up. */
 const MAX_DUPLICATE_WARNINGS = 20;
 
+/** What a warning about a key held by several packages says the command did with it. */
+export type DuplicateUse = 'listed' | 'got';
+
 /**
- * The active packages read as one corpus: records in package order, a key present in several packages kept
- * from the first (first-package-wins), so one index ranks everything and scores are comparable.
+ * The active packages read as one corpus, as EDSL reads them: every record of every package, concatenated
+ * in package order, so one BM25 ranking over the concatenation scores each record exactly as EDSL does. A key
+ * several packages hold is ranked once per package (each match names its package); `get` resolves it to
+ * the first package's record.
  */
 export class ContextCorpus {
-  readonly records: Scenario[] = [];
+  readonly records: Scenario[];
   /** The package each record of `records` came from. */
-  readonly origins: string[] = [];
-  /** Keys held by more than one package: every package holding each, first (the one used) first. */
+  readonly origins: string[];
+  /** Keys held by more than one package: every package holding each, in package order. */
   readonly duplicates = new Map<string, string[]>();
+  /** Each key's first record (the first package's, and that package's first). */
   private readonly byKey = new Map<string, number>();
 
   constructor(packages: readonly CorpusPackage[], readonly keyField = 'key') {
-    for (const pkg of packages) {
-      for (const record of pkg.records) {
-        const key = record[keyField];
-        if (typeof key === 'string') {
-          const first = this.byKey.get(key);
-          if (first !== undefined) {
-            // Only copies across packages are reported; a package's own duplicates are its business.
-            const holders = this.duplicates.get(key) ?? [this.origins[first]!];
-            if (!holders.includes(pkg.shown)) holders.push(pkg.shown);
-            if (holders.length > 1) this.duplicates.set(key, holders);
-            continue;
-          }
-          this.byKey.set(key, this.records.length);
-        }
-        this.records.push(record);
-        this.origins.push(pkg.shown);
+    // One package (the common case) is used as it is: no copy of its records.
+    this.records = packages.length === 1 ? packages[0]!.records as Scenario[] : packages.flatMap((pkg) => pkg.records);
+    this.origins = packages.flatMap((pkg) => new Array<string>(pkg.records.length).fill(pkg.shown));
+    this.records.forEach((record, index) => {
+      const key = record[keyField];
+      if (typeof key !== 'string') return;
+      const first = this.byKey.get(key);
+      if (first === undefined) {
+        this.byKey.set(key, index);
+        return;
       }
-    }
+      // Only copies across packages are reported; a package's own duplicates are its business.
+      const origin = this.origins[index]!;
+      const holders = this.duplicates.get(key) ?? [this.origins[first]!];
+      if (!holders.includes(origin)) holders.push(origin);
+      if (holders.length > 1) this.duplicates.set(key, holders);
+    });
   }
 
-  /** `DUPLICATE_CONTEXT_KEY` warnings for the given keys (all duplicated keys when absent), twenty at most. */
-  warningsFor(keys?: Iterable<string>): ContextWarning[] {
+  /**
+   * `DUPLICATE_CONTEXT_KEY` warnings for the given keys (all duplicated keys when absent), twenty at most,
+   * saying what the command did: listed each package's record (search, pack) or got the first one.
+   */
+  warningsFor(keys?: Iterable<string>, use: DuplicateUse = 'listed'): ContextWarning[] {
     const wanted = keys === undefined ? [...this.duplicates.keys()] : [...new Set(keys)].filter((key) => this.duplicates.has(key));
     const warnings = wanted.slice(0, MAX_DUPLICATE_WARNINGS).map((key) => {
-      const [used, ...others] = this.duplicates.get(key)!;
-      return { code: 'DUPLICATE_CONTEXT_KEY', message: `Key "${key}" is in ${used} and ${others.join(', ')}; using ${used}.` };
+      const [first, ...others] = this.duplicates.get(key)!;
+      const message = use === 'got'
+        ? `Key "${key}" is also in ${others.join(', ')}; this is the record in ${first}.`
+        : `Key "${key}" is in ${first} and ${others.join(', ')}; each package's record is ranked on its own, and get returns the one in ${first}.`;
+      return { code: 'DUPLICATE_CONTEXT_KEY', message };
     });
     if (wanted.length > MAX_DUPLICATE_WARNINGS) {
-      warnings.push({ code: 'DUPLICATE_CONTEXT_KEY', message: `${wanted.length - MAX_DUPLICATE_WARNINGS} more keys are in more than one active package; the first package wins.` });
+      warnings.push({ code: 'DUPLICATE_CONTEXT_KEY', message: `${wanted.length - MAX_DUPLICATE_WARNINGS} more keys are in more than one active package.` });
     }
     return warnings;
   }
 
-  /** The record with `key` and the package it came from. */
-  get(key: string): { record: Scenario; origin: string } | undefined {
+  /** The record with `key` in the first package holding it, that package, and the other packages holding it. */
+  get(key: string): { record: Scenario; origin: string; others: string[] } | undefined {
     const index = this.byKey.get(key);
-    return index === undefined ? undefined : { record: this.records[index]!, origin: this.origins[index]! };
+    if (index === undefined) return undefined;
+    const origin = this.origins[index]!;
+    return { record: this.records[index]!, origin, others: (this.duplicates.get(key) ?? [origin]).slice(1) };
   }
 
+  /** One record per key, the one `get` returns, in the order the keys first appear; keyless records left out. */
+  resolved(): Scenario[] {
+    return [...this.byKey.values()].map((index) => this.records[index]!);
+  }
+
+  /** BM25 over every record of every package; each match names the package its record came from. */
   search(engine: SearchEngineContract, query: string, options: { fields?: readonly string[]; topK?: number }): ContextMatch[] {
     const documents = searchDocuments(this.records, options.fields);
     return searchOnce(engine, documents, query, { fields: options.fields ?? DEFAULT_SEARCH_FIELDS, ...(options.topK === undefined ? {} : { topK: options.topK }) })
