@@ -24,31 +24,45 @@ export type DuplicateUse = 'listed' | 'got';
  */
 export class ContextCorpus {
   readonly records: Scenario[];
-  /** The package each record of `records` came from. */
-  readonly origins: string[];
   /** Keys held by more than one package: every package holding each, in package order. */
   readonly duplicates = new Map<string, string[]>();
   /** Each key's first record (the first package's, and that package's first). */
   private readonly byKey = new Map<string, number>();
+  /** Where each package's records start in `records`, and its shown path. */
+  private readonly starts: number[] = [];
+  private readonly shown: string[] = [];
 
   constructor(packages: readonly CorpusPackage[], readonly keyField = 'key') {
     // One package (the common case) is used as it is: no copy of its records.
-    this.records = packages.length === 1 ? packages[0]!.records as Scenario[] : packages.flatMap((pkg) => pkg.records);
-    this.origins = packages.flatMap((pkg) => new Array<string>(pkg.records.length).fill(pkg.shown));
-    this.records.forEach((record, index) => {
-      const key = record[keyField];
-      if (typeof key !== 'string') return;
+    this.records = packages.length === 1 ? packages[0]!.records as Scenario[] : [];
+    let start = 0;
+    for (const pkg of packages) {
+      this.starts.push(start);
+      this.shown.push(pkg.shown);
+      start += pkg.records.length;
+      if (packages.length > 1) for (const record of pkg.records) this.records.push(record);
+    }
+    for (let index = 0; index < this.records.length; index += 1) {
+      const key = this.records[index]![keyField];
+      if (typeof key !== 'string') continue;
       const first = this.byKey.get(key);
       if (first === undefined) {
         this.byKey.set(key, index);
-        return;
+        continue;
       }
       // Only copies across packages are reported; a package's own duplicates are its business.
-      const origin = this.origins[index]!;
-      const holders = this.duplicates.get(key) ?? [this.origins[first]!];
+      const origin = this.originOf(index);
+      const holders = this.duplicates.get(key) ?? [this.originOf(first)];
       if (!holders.includes(origin)) holders.push(origin);
       if (holders.length > 1) this.duplicates.set(key, holders);
-    });
+    }
+  }
+
+  /** The package (as shown) the record at `index` of `records` came from. */
+  originOf(index: number): string {
+    let pkg = this.starts.length - 1;
+    while (pkg > 0 && this.starts[pkg]! > index) pkg -= 1;
+    return this.shown[pkg]!;
   }
 
   /**
@@ -74,7 +88,7 @@ export class ContextCorpus {
   get(key: string): { record: Scenario; origin: string; others: string[] } | undefined {
     const index = this.byKey.get(key);
     if (index === undefined) return undefined;
-    const origin = this.origins[index]!;
+    const origin = this.originOf(index);
     return { record: this.records[index]!, origin, others: (this.duplicates.get(key) ?? [origin]).slice(1) };
   }
 
@@ -87,6 +101,6 @@ export class ContextCorpus {
   search(engine: SearchEngineContract, query: string, options: { fields?: readonly string[]; topK?: number }): ContextMatch[] {
     const documents = searchDocuments(this.records, options.fields);
     return searchOnce(engine, documents, query, { fields: options.fields ?? DEFAULT_SEARCH_FIELDS, ...(options.topK === undefined ? {} : { topK: options.topK }) })
-      .map((hit) => ({ score: hit.score, context_path: this.origins[hit.index]!, scenario: this.records[hit.index]! }));
+      .map((hit) => ({ score: hit.score, context_path: this.originOf(hit.index), scenario: this.records[hit.index]! }));
   }
 }
