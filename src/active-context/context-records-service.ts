@@ -99,14 +99,20 @@ export class ContextRecordsService implements ContextRecordsContract {
     let packed = render(ranked.map((_, position) => position));
     let tokenCount: number | undefined;
     if (tokenBudget !== undefined) {
-      // Greedy in rank order: a match stays when the text with it still fits both budgets.
+      // Greedy in rank order: a match stays when the text with it, whole, still fits both budgets. When none
+      // does, the top match cut to the character budget, as without a token budget, if its tokens fit.
       const counter = await this.services.tokenizer.load();
+      const fits = (trial: ReturnType<typeof render>) => counter.count(trial.result.promptContext) <= tokenBudget;
       const kept: number[] = [];
       for (let position = 0; position < ranked.length; position += 1) {
         const trial = render([...kept, position]);
-        if (trial.rendered.length === kept.length + 1 && counter.count(trial.result.promptContext) <= tokenBudget) kept.push(position);
+        if (trial.rendered.length === kept.length + 1 && !trial.result.truncated && fits(trial)) kept.push(position);
       }
       packed = render(kept);
+      if (kept.length === 0 && ranked.length > 0) {
+        const cut = render([0]);
+        if (cut.result.truncated && fits(cut)) packed = cut;
+      }
       tokenCount = counter.count(packed.result.promptContext);
     }
     const included = packed.rendered.map((position) => ({ key: String(found[position]!.scenario[this.keyField]), context_path: found[position]!.context_path }));

@@ -94,6 +94,23 @@ describe('ContextRecordsService', () => {
     assert.deepEqual(warnings.map((warning) => warning.code), ['NOTHING_PACKED']);
   });
 
+  it('packs the same lines with a token budget as without one, when the token budget is not what binds', async () => {
+    const { records } = service({
+      'a.ep': [
+        { key: 'k.long', summary: 'pilot pilot pilot with a long explanation of many words here' },
+        { key: 'k.short', summary: 'pilot notes' },
+      ],
+    });
+    for (const charBudget of [30, 12]) {
+      const plain = await records.pack({ query: 'pilot', charBudget, paths: ['a.ep'] });
+      const both = await records.pack({ query: 'pilot', charBudget, tokenBudget: 100, paths: ['a.ep'] });
+      assert.deepEqual(both.data.prompt_context, plain.data.prompt_context);
+      assert.deepEqual([both.data.included, both.data.truncated], [plain.data.included, plain.data.truncated]);
+    }
+    assert.equal((await records.pack({ query: 'pilot', charBudget: 30, paths: ['a.ep'] })).data.prompt_context, '- k.short: pilot notes');
+    assert.equal((await records.pack({ query: 'pilot', charBudget: 12, paths: ['a.ep'] })).data.prompt_context, '- k.lo [...]');
+  });
+
   it('upserts into the write path with the message, validating before touching the store', async () => {
     const { records, store } = service({ 'w.ep': [{ key: 'k', summary: 'old' }] });
     await assert.rejects(records.upsert({ record: { key: 'other' }, key: 'k', path: 'w.ep' }), { code: 'KEY_MISMATCH' });
