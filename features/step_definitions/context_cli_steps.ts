@@ -23,6 +23,7 @@ Given('{string} with the {word} records and {string} with the {word} records are
   async function (this: EpWorld, first: string, firstSet: string, second: string, secondSet: string) {
     await writeContextPackage(this, first, firstSet);
     await writeContextPackage(this, second, secondSet);
+    this.values.set('active-packages', [{ shown: first, records: CONTEXT_RECORD_SETS[firstSet]! }, { shown: second, records: CONTEXT_RECORD_SETS[secondSet]! }]);
     for (const args of [['--path', first], ['--path', second, '--append']]) assert.equal((await this.ep(['context', 'use', ...args])).exitCode, 0);
   });
 

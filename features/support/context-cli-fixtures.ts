@@ -22,8 +22,8 @@ export const CONTEXT_RECORD_SETS: Record<string, Scenario[]> = {
   ],
 };
 
-// The merged view of personal then team: what one corpus over both holds (first package wins per key).
-CONTEXT_RECORD_SETS.combined = [...CONTEXT_RECORD_SETS.personal!, ...CONTEXT_RECORD_SETS.team!.filter((record) => record.key !== 'preference.default_pilot_model')];
+// Personal then team in one package: what one corpus over both holds (each package's copy of a shared key).
+CONTEXT_RECORD_SETS.combined = [...CONTEXT_RECORD_SETS.personal!, ...CONTEXT_RECORD_SETS.team!];
 
 export async function writeContextPackage(world: EpWorld, file: string, set: string): Promise<void> {
   const records = CONTEXT_RECORD_SETS[set];

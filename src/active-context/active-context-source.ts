@@ -5,8 +5,9 @@ import type { ContextRecordsService } from './context-records-service.js';
 export const ACTIVE_CONTEXT_SOURCE_ID = 'builtin/context-records:active';
 
 /**
- * Feeds the warm tier with the records of the active `.ep` packages (first package wins per key), so
- * `builtin/request-context` assembles from them. No active context configured: nothing to contribute.
+ * Feeds the warm tier with the records of the active `.ep` packages, so `builtin/request-context` assembles
+ * from them. A fragment stands for one key, so a key several packages hold contributes the record `get`
+ * returns: the first package's. No active context configured: nothing to contribute.
  */
 export function activeContextSource(service: () => ContextRecordsService): ContextSourceContract {
   return {
@@ -15,7 +16,7 @@ export function activeContextSource(service: () => ContextRecordsService): Conte
     async load() {
       try {
         const { corpus } = await service().corpus();
-        return corpus.records.filter((record): record is ContextRecord => typeof record.key === 'string' && record.key !== '');
+        return corpus.resolved().filter((record): record is ContextRecord => typeof record.key === 'string' && record.key !== '');
       } catch (error) {
         if (isEpError(error) && error.code === 'CONTEXT_NOT_CONFIGURED') return [];
         throw error;

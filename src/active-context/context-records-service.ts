@@ -1,5 +1,5 @@
 import { EpError, ExitCode } from '../kernel/errors.js';
-import type { ContextPackerContract } from '../context/context-packer.js';
+import type { ContextPackerContract, PackResult } from '../context/context-packer.js';
 import type { ScenarioContext, WriteOutcome } from '../context/scenario-context.js';
 import type { ScoredScenario } from '../records/scenario-list.js';
 import type { Scenario } from '../records/scenario.js';
@@ -79,7 +79,7 @@ export class ContextRecordsService implements ContextRecordsContract {
         suggestion: 'Run `ep context search --query ...` to find the key.',
       });
     }
-    return { data: { context_path: found.origin, key, scenario: found.record }, warnings: [...warnings, ...corpus.warningsFor([key])] };
+    return { data: { context_path: found.origin, key, scenario: found.record }, warnings: [...warnings, ...corpus.warningsFor([key], 'got')] };
   }
 
   async pack(request: PackRequest): Promise<WithWarnings<ContextPackResult>> {
@@ -89,30 +89,43 @@ export class ContextRecordsService implements ContextRecordsContract {
       ?? (tokenBudget === undefined ? DEFAULT_CHAR_BUDGET : Number.POSITIVE_INFINITY);
     const { corpus, shown, warnings } = await this.corpus(request);
     const found = corpus.search(this.services.engine, request.query, { topK, ...(request.fields?.length ? { fields: request.fields } : {}) });
-    const origin = new Map(found.map((match) => [String(match.scenario[this.keyField]), match.context_path]));
     const ranked: ScoredScenario[] = found.map(({ score, scenario }) => ({ score, scenario }));
-    const render = (matches: readonly ScoredScenario[]) => this.services.packer.pack({ matches, charBudget, keyField: this.keyField });
-    let packed = render(ranked);
+    // Packs the matches at `positions` (in rank order); answers with the result and the positions rendered.
+    const render = (positions: readonly number[]) => {
+      const matches = positions.map((position) => ranked[position]!);
+      const result = this.services.packer.pack({ matches, charBudget, keyField: this.keyField });
+      return { result, rendered: renderedPositions(result, matches, this.keyField).map((index) => positions[index]!) };
+    };
+    let packed = render(ranked.map((_, position) => position));
     let tokenCount: number | undefined;
     if (tokenBudget !== undefined) {
-      // Greedy in rank order: a match stays when the text with it still fits both budgets.
+      // Greedy in rank order: a match stays when the text with it, whole, still fits both budgets. When none
+      // does, the top match cut to the character budget, as without a token budget, if its tokens fit.
       const counter = await this.services.tokenizer.load();
-      const kept: ScoredScenario[] = [];
-      for (const match of ranked) {
-        const trial = render([...kept, match]);
-        if (trial.includedKeys.length === kept.length + 1 && counter.count(trial.promptContext) <= tokenBudget) kept.push(match);
+      const fits = (trial: ReturnType<typeof render>) => counter.count(trial.result.promptContext) <= tokenBudget;
+      const kept: number[] = [];
+      for (let position = 0; position < ranked.length; position += 1) {
+        const trial = render([...kept, position]);
+        if (trial.rendered.length === kept.length + 1 && !trial.result.truncated && fits(trial)) kept.push(position);
       }
       packed = render(kept);
-      tokenCount = counter.count(packed.promptContext);
+      if (kept.length === 0 && ranked.length > 0) {
+        const cut = render([0]);
+        if (cut.result.truncated && fits(cut)) packed = cut;
+      }
+      tokenCount = counter.count(packed.result.promptContext);
     }
-    const included = packed.includedKeys.map((key) => ({ key, context_path: origin.get(key) ?? shown[0]! }));
+    const included = packed.rendered.map((position) => ({ key: String(found[position]!.scenario[this.keyField]), context_path: found[position]!.context_path }));
+    const nothingFits: ContextWarning[] = found.length > 0 && included.length === 0
+      ? [{ code: 'NOTHING_PACKED', message: `None of the ${found.length} matches fits the budget, not even cut short; prompt_context is empty.` }]
+      : [];
     return {
       data: {
-        context_path: shown[0]!, context_paths: shown, query: request.query, prompt_context: packed.promptContext,
-        included, omitted: ranked.length - packed.includedKeys.length, truncated: packed.truncated,
+        context_path: shown[0]!, context_paths: shown, query: request.query, prompt_context: packed.result.promptContext,
+        included, omitted: ranked.length - included.length, truncated: packed.result.truncated,
         ...(tokenCount === undefined ? {} : { token_count: tokenCount, tokenizer: this.services.tokenizer.name }),
       },
-      warnings: [...warnings, ...corpus.warningsFor(packed.includedKeys)],
+      warnings: [...warnings, ...nothingFits, ...corpus.warningsFor(included.map((entry) => entry.key))],
     };
   }
 
@@ -162,6 +175,23 @@ function detachedHeadWarning(shown: string, commit: string): ContextWarning {
     code: 'DETACHED_HEAD',
     message: `${shown} has a detached HEAD: commit ${commit.slice(0, 12)} is on HEAD only, on no branch. Create a branch there to keep it (in EDSL: sl.git.branch(name)).`,
   };
+}
+
+/**
+ * Positions in `matches` of the records a packer rendered: its own account when it gives one, else its
+ * included keys matched to the matches in rank order.
+ */
+function renderedPositions(result: PackResult, matches: readonly ScoredScenario[], keyField: string): number[] {
+  if (result.includedPositions) return result.includedPositions;
+  const positions: number[] = [];
+  let next = 0;
+  for (const key of result.includedKeys) {
+    while (next < matches.length && String(matches[next]!.scenario[keyField]) !== key) next += 1;
+    if (next === matches.length) break;
+    positions.push(next);
+    next += 1;
+  }
+  return positions;
 }
 
 function positiveInteger(value: number | undefined, option: string): number | undefined {

@@ -12,9 +12,14 @@ export interface PackResult {
   readonly promptContext: string;
   /** Keys of the records rendered, in rank order. */
   readonly includedKeys: string[];
+  /**
+   * Positions in `matches` of the records rendered, in rank order: tells apart two records with one key
+   * (one from each of two packages). A packer that leaves it out is read by matching `includedKeys` in order.
+   */
+  readonly includedPositions?: number[];
   /** Matches left out because they did not fit. */
   readonly omitted: number;
-  /** True when the only match was cut to fit, with a visible marker. */
+  /** True when no match fit whole and the top match was cut to fit, ending in a visible marker. */
   readonly truncated: boolean;
 }
 

@@ -6,30 +6,34 @@ export const TRUNCATION_MARKER = ' [...]';
 /**
  * The seed's rendering: one line per record, `- [kind] key: summary`, in rank order. A record without a
  * summary shows its title, then its content. Lines that would overflow the budget are skipped whole (a
- * shorter one further down may still fit); only a lone match is cut, and then it ends in a visible marker.
+ * shorter one further down may still fit). When no line fits whole, the top match is cut to the budget and
+ * ends in a visible marker, so a small budget still gives the best match rather than nothing.
  */
 export class LinePacker implements ContextPackerContract {
   pack(request: PackRequest): PackResult {
     const budget = Math.max(0, Math.floor(request.charBudget));
     const lines: string[] = [];
-    const includedKeys: string[] = [];
+    const includedPositions: number[] = [];
     let used = 0;
-    let omitted = 0;
-    for (const { scenario } of request.matches) {
+    request.matches.forEach(({ scenario }, position) => {
       const line = renderLine(scenario, request.keyField);
       const cost = codePoints(line) + (lines.length ? 1 : 0);
-      if (used + cost <= budget) {
-        lines.push(line);
-        includedKeys.push(String(scenario[request.keyField]));
-        used += cost;
-      } else omitted += 1;
-    }
-    if (request.matches.length === 1 && lines.length === 0 && budget > codePoints(TRUNCATION_MARKER)) {
+      if (used + cost > budget) return;
+      lines.push(line);
+      includedPositions.push(position);
+      used += cost;
+    });
+    const keyAt = (position: number) => String(request.matches[position]!.scenario[request.keyField]);
+    // The cut keeps at least one character of the line before the marker.
+    if (request.matches.length > 0 && lines.length === 0 && budget > codePoints(TRUNCATION_MARKER)) {
       const line = renderLine(request.matches[0]!.scenario, request.keyField);
       const cut = [...line].slice(0, budget - codePoints(TRUNCATION_MARKER)).join('');
-      return { promptContext: `${cut}${TRUNCATION_MARKER}`, includedKeys: [String(request.matches[0]!.scenario[request.keyField])], omitted: 0, truncated: true };
+      return { promptContext: `${cut}${TRUNCATION_MARKER}`, includedKeys: [keyAt(0)], includedPositions: [0], omitted: request.matches.length - 1, truncated: true };
     }
-    return { promptContext: lines.join('\n'), includedKeys, omitted, truncated: false };
+    return {
+      promptContext: lines.join('\n'), includedKeys: includedPositions.map(keyAt), includedPositions,
+      omitted: request.matches.length - includedPositions.length, truncated: false,
+    };
   }
 }
 

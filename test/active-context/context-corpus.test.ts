@@ -15,29 +15,41 @@ const recordArb = fc.record({
   key: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'),
   summary: fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 6 }).map((list) => list.join(' ')),
 });
-const packageArb = fc.uniqueArray(recordArb, { selector: (record) => record.key, maxLength: 6 });
+// Keys from a small set, so packages share keys and a package may hold a key twice.
+const packageArb = fc.array(recordArb, { maxLength: 6 });
 
 describe('ContextCorpus', () => {
-  it('ranks several packages exactly as one list of the first-package-wins records', () => {
-    fc.assert(fc.property(packageArb, packageArb, fc.constantFrom(...words), (first, second, query) => {
-      const corpus = new ContextCorpus([{ shown: 'one.ep', records: first }, { shown: 'two.ep', records: second }]);
-      const merged = [...first, ...second.filter((record) => !first.some((kept) => kept.key === record.key))];
-      const expected = new ScenarioList(merged).search(query, { includeScores: true });
+  it('ranks several packages exactly as one list of all their records, each match naming its package', () => {
+    fc.assert(fc.property(fc.array(packageArb, { minLength: 1, maxLength: 3 }), fc.constantFrom(...words), (packages, query) => {
+      const corpus = new ContextCorpus(packages.map((records, i) => ({ shown: `p${i}.ep`, records })));
+      const expected = new ScenarioList(packages.flat()).search(query, { includeScores: true });
       const actual = corpus.search(engine, query, {});
-      assert.deepEqual(actual.map((match) => [match.scenario.key, match.score]), expected.map((match) => [match.scenario.key, match.score]));
-      for (const match of actual) assert.equal(match.context_path, first.includes(match.scenario as never) ? 'one.ep' : 'two.ep');
+      assert.deepEqual(actual.map((match) => [match.scenario, match.score]), expected.map((match) => [match.scenario, match.score]));
+      for (const match of actual) assert.equal(match.context_path, `p${packages.findIndex((records) => records.includes(match.scenario as never))}.ep`);
     }));
   });
 
-  it('resolves a key present in two packages to the first, with one warning', () => {
+  it('gets a key present in two packages from the first, naming the other', () => {
     const corpus = new ContextCorpus([
       { shown: 'personal.ep', records: [{ key: 'k', summary: 'mine' }] },
       { shown: 'team.ep', records: [{ key: 'k', summary: 'theirs' }, { key: 'other' }] },
     ]);
-    assert.deepEqual(corpus.get('k'), { record: { key: 'k', summary: 'mine' }, origin: 'personal.ep' });
-    assert.equal(corpus.get('other')?.origin, 'team.ep');
-    assert.deepEqual(corpus.warningsFor(), [{ code: 'DUPLICATE_CONTEXT_KEY', message: 'Key "k" is in personal.ep and team.ep; using personal.ep.' }]);
+    assert.deepEqual(corpus.get('k'), { record: { key: 'k', summary: 'mine' }, origin: 'personal.ep', others: ['team.ep'] });
+    assert.deepEqual(corpus.get('other'), { record: { key: 'other' }, origin: 'team.ep', others: [] });
+    assert.deepEqual(corpus.warningsFor(['k'], 'got'), [{ code: 'DUPLICATE_CONTEXT_KEY', message: 'Key "k" is also in team.ep; this is the record in personal.ep.' }]);
+    assert.match(corpus.warningsFor()[0]!.message, /^Key "k" is in personal\.ep and team\.ep; each package's record is ranked on its own/);
     assert.deepEqual(corpus.warningsFor(['other']), []);
+  });
+
+  it('reports no duplicate for a key one package holds twice, and resolves every key to its first record', () => {
+    const corpus = new ContextCorpus([
+      { shown: 'a.ep', records: [{ key: 'k', n: 1 }, { summary: 'keyless' }, { key: 'k', n: 2 }] },
+      { shown: 'b.ep', records: [{ key: 'j' }, { key: 'k', n: 3 }] },
+    ]);
+    assert.equal(corpus.records.length, 5);
+    assert.deepEqual(corpus.duplicates.get('k'), ['a.ep', 'b.ep']);
+    assert.deepEqual(corpus.resolved(), [{ key: 'k', n: 1 }, { key: 'j' }]);
+    assert.deepEqual(new ContextCorpus([{ shown: 'a.ep', records: [{ key: 'k' }, { key: 'k' }] }]).duplicates.size, 0);
   });
 
   it('sums up duplicate warnings past twenty', () => {

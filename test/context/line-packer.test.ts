@@ -29,12 +29,28 @@ describe('LinePacker', () => {
     assert.equal(result.truncated, true);
   });
 
+  it('cuts the top match when no line fits whole, rather than packing nothing', () => {
+    const matches = [match({ key: 'top', summary: 'x'.repeat(50) }), match({ key: 'next', summary: 'y'.repeat(40) })];
+    const result = packer.pack({ keyField: 'key', charBudget: 20, matches });
+    assert.equal(result.promptContext, `- top: ${'x'.repeat(7)}${TRUNCATION_MARKER}`);
+    assert.deepEqual([result.includedKeys, result.includedPositions, result.omitted, result.truncated], [['top'], [0], 1, true]);
+    assert.deepEqual(packer.pack({ keyField: 'key', charBudget: TRUNCATION_MARKER.length, matches }).promptContext, '');
+  });
+
+  it('reports the position of every rendered match, telling apart two records with one key', () => {
+    const matches = [match({ key: 'k', summary: 'x'.repeat(40) }), match({ key: 'k', summary: 'short' })];
+    const result = packer.pack({ keyField: 'key', charBudget: 30, matches });
+    assert.deepEqual([result.includedKeys, result.includedPositions], [['k'], [1]]);
+  });
+
   it('never exceeds the budget, counted in code points (property)', () => {
     const record = fc.record({ key: fc.string({ minLength: 1 }), kind: fc.string(), summary: fc.string({ unit: 'grapheme' }) });
     fc.assert(fc.property(fc.array(record, { maxLength: 8 }), fc.nat(300), (records, budget) => {
       const result = packer.pack({ keyField: 'key', charBudget: budget, matches: records.map((r) => match(r)) });
       assert.ok([...result.promptContext].length <= budget);
       assert.equal(result.includedKeys.length + result.omitted, records.length);
+      assert.deepEqual(result.includedPositions!.map((position) => String(records[position]!.key)), result.includedKeys);
+      if (records.length > 0 && budget > TRUNCATION_MARKER.length) assert.ok(result.includedKeys.length > 0);
     }), { numRuns: 200 });
   });
 });
