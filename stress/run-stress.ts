@@ -3,6 +3,7 @@ import path from 'node:path';
 import { runBadInput } from './bad-input/run-bad-input.js';
 import { runConcurrency } from './concurrency.js';
 import { runCrashes } from './crashes.js';
+import { runLockSteps } from './lock-steps/run-lock-steps.js';
 import { REPO_ROOT } from './support/ep-process.js';
 import { Figures } from './support/figures.js';
 import { SeededRandom } from './support/random.js';
@@ -17,10 +18,17 @@ export interface StressPlan {
   readonly cliInputs: number;
   readonly mcpInputs: number;
   readonly timeoutMs: number;
+  /** Seeds of the lock step scheduler, and scheduling decisions each. */
+  readonly lockSeeds: number;
+  readonly lockDecisions: number;
 }
 
-const FULL: StressPlan = { processes: 8, writesPerProcess: 50, sharedKeys: 10, kills: 50, cliInputs: 520, mcpInputs: 600, timeoutMs: 60_000 };
-const SHORT: StressPlan = { processes: 3, writesPerProcess: 3, sharedKeys: 2, kills: 6, cliInputs: 42, mcpInputs: 70, timeoutMs: 20_000 };
+const FULL: StressPlan = {
+  processes: 8, writesPerProcess: 50, sharedKeys: 10, kills: 50, cliInputs: 520, mcpInputs: 600, timeoutMs: 60_000, lockSeeds: 40, lockDecisions: 1500,
+};
+const SHORT: StressPlan = {
+  processes: 3, writesPerProcess: 3, sharedKeys: 2, kills: 6, cliInputs: 42, mcpInputs: 70, timeoutMs: 20_000, lockSeeds: 1, lockDecisions: 600,
+};
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -57,6 +65,7 @@ async function main(): Promise<void> {
       }));
     }
   }
+  await suite('concurrency lock steps', () => runLockSteps(figures, { firstSeed: seed, seeds: plan.lockSeeds, decisions: plan.lockDecisions }));
   const killsEach = Math.ceil(plan.kills / STRESS_TARGETS.length);
   for (const target of STRESS_TARGETS) {
     await suite(`crashes ${target.name}`, () => runCrashes(target, figures, { kills: killsEach, random, timeoutMs: plan.timeoutMs }));
