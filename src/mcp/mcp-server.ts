@@ -1,11 +1,15 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import path from 'node:path';
+import { withPathScope } from '../active-context/path-scope.js';
 import { errorEnvelope } from '../cli/envelope.js';
-import { ToolRegistry } from '../kernel/tokens.js';
+import { RuntimeSettings, ToolRegistry } from '../kernel/tokens.js';
 import type { EpRuntime } from '../runtime/runtime.js';
 import type { ToolDescriptor } from '../tools/tool.js';
+import { findUp } from '../util/find-up.js';
 import { EP_VERSION } from '../version.js';
+import { McpPathScope } from './client-roots.js';
 import { toolAnnotations } from './tool-annotations.js';
 
 export interface McpServerOptions {
@@ -18,6 +22,11 @@ export interface McpServerOptions {
   readonly runCall?: <T>(toolName: string, body: () => Promise<T>) => Promise<T>;
   /** The session calls are recorded in, reported to the client in each result's `_meta`. */
   readonly sessionId?: string;
+  /**
+   * Directories beyond the project root and the client's roots whose packages tools may read and write
+   * (relative to the working directory). Tools read nothing else but the active contexts.
+   */
+  readonly allowPaths?: readonly string[];
 }
 
 /**
@@ -31,6 +40,8 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
 
   const meta = options.sessionId ? { _meta: { 'ep/sessionId': options.sessionId } } : {};
   const server = new Server({ name: 'ep', version: EP_VERSION }, { capabilities: { tools: {} } });
+  const { cwd } = runtime.get(RuntimeSettings);
+  const scope = new McpPathScope(server, [projectRoot(cwd), ...(options.allowPaths ?? []).map((dir) => path.resolve(cwd, dir))]);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: registry.list().filter(visible).map((tool) => ({
@@ -45,7 +56,7 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name, arguments: input } = request.params;
     try {
-      const output = await runCall(name, () => registry.call(name, input ?? {}, { readOnly: options.allowWrites !== true }));
+      const output = await withPathScope(scope, () => runCall(name, () => registry.call(name, input ?? {}, { readOnly: options.allowWrites !== true })));
       const structured = output !== null && typeof output === 'object' && !Array.isArray(output)
         ? (output as Record<string, unknown>) : { result: output };
       return { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured, ...meta };
@@ -55,6 +66,12 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
     }
   });
   return server;
+}
+
+/** The directory holding the nearest `.edsl/` (where the pointer and the config live), else the working directory. */
+function projectRoot(cwd: string): string {
+  const edsl = findUp('.edsl', cwd);
+  return edsl ? path.dirname(edsl) : path.resolve(cwd);
 }
 
 /** Connects a server to a transport and resolves when the client disconnects. */
