@@ -46,7 +46,7 @@ export class McpPathScope implements PathScope {
     } catch (error) {
       // Asked again on the next call: a client busy at first may answer later.
       this.clientRoots = undefined;
-      process.stderr.write(`ep mcp: the client's roots could not be listed (${(error as Error).message}); using the project root only.\n`);
+      process.stderr.write(`ep mcp: the client's roots could not be listed (${(error as Error).message.slice(0, 200)}); using the project root only.\n`);
       return [];
     }
   }
