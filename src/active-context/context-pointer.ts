@@ -46,6 +46,8 @@ export async function readContextPointer(cwd: string): Promise<ContextPointer | 
     raw = await readJsonFile(file, 'the file');
   } catch (cause) {
     if (cause instanceof EpError) throw cause;
+    // Cleared between finding it and reading it: there is no pointer.
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw invalid((cause as Error).message);
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw invalid('the top level must be an object');

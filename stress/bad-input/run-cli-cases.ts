@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runEp } from '../support/ep-process.js';
 import type { Figures } from '../support/figures.js';
 import { mapPool } from '../support/pool.js';
 import type { Sandbox } from '../support/sandbox.js';
-import type { CliCase } from './cases.js';
+import type { CaseFile, CliCase } from './cases.js';
 
 /** Some inputs are big (16 MiB files), so only a few run at once. */
 const PARALLEL = 3;
@@ -20,12 +20,7 @@ export async function runCliCases(cases: readonly CliCase[], sandbox: Sandbox, f
   await mapPool(cases, PARALLEL, async (hostile, index) => {
     const cwd = path.join(sandbox.work, `case-${index}`);
     await mkdir(cwd, { recursive: true });
-    for (const [name, content] of Object.entries(hostile.files ?? {})) {
-      const file = path.join(cwd, name);
-      await mkdir(path.dirname(file), { recursive: true });
-      if (content === null) spawnSync('mkfifo', [file]);
-      else await writeFile(file, content);
-    }
+    for (const [name, content] of Object.entries(hostile.files ?? {})) await makeCaseFile(path.join(cwd, name), content);
     const run = await runEp(hostile.args, {
       cwd, env: sandbox.env({ EP_HOME: path.join(cwd, '.ep-home') }), timeoutMs, ...(hostile.stdin !== undefined ? { stdin: hostile.stdin } : {}),
     });
@@ -35,9 +30,13 @@ export async function runCliCases(cases: readonly CliCase[], sandbox: Sandbox, f
     figures.add(`inputs: ${hostile.family}`);
     if (run.outcome === 'crash') figures.fail('crashes', `${label}: ${run.problem}\n${run.stderr.slice(0, 600)}`);
     else if (run.outcome === 'hang') figures.fail('hangs', `${label}: ${run.problem}`);
+    else if (run.outcome === 'error' && hostile.expect === 'ok') figures.fail('unexpected failures', `${label}: ${run.stdout.slice(0, 300)}`);
     else if (run.outcome === 'error') figures.add('error envelopes');
     else if (hostile.expect === 'error') figures.fail('unexpected successes', `${label}: accepted: ${run.stdout.slice(0, 300)}`);
     else figures.add('accepted harmless inputs');
+    if (hostile.secret && (run.stdout.includes(hostile.secret) || run.stderr.includes(hostile.secret))) {
+      figures.fail('contents echoed', `${label}: the output shows what a file holds: ${run.stdout.slice(0, 300)}`);
+    }
     const { canaries, escapes } = await sandbox.intruders();
     for (const name of [...canaries, ...escapes]) {
       if (seen.has(name)) continue;
@@ -45,6 +44,14 @@ export async function runCliCases(cases: readonly CliCase[], sandbox: Sandbox, f
       figures.fail(name.startsWith('canary-') ? 'commands run from packages' : 'escapes', `${label}: wrote ${sandbox.outside(name)}`);
     }
   });
+}
+
+/** Makes one of a case's files: a FIFO for `null`, a symbolic link for `{ link }`, else the bytes. */
+async function makeCaseFile(file: string, content: CaseFile): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  if (content === null) spawnSync('mkfifo', [file]);
+  else if (typeof content === 'object' && 'link' in content) await symlink(content.link, file);
+  else await writeFile(file, content);
 }
 
 export function describeArgs(args: readonly string[]): string {
