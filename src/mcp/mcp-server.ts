@@ -41,7 +41,7 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
   const meta = options.sessionId ? { _meta: { 'ep/sessionId': options.sessionId } } : {};
   const server = new Server({ name: 'ep', version: EP_VERSION }, { capabilities: { tools: {} } });
   const { cwd } = runtime.get(RuntimeSettings);
-  const scope = new McpPathScope(server, [projectRoot(cwd), ...(options.allowPaths ?? []).map((dir) => path.resolve(cwd, dir))]);
+  const scope = new McpPathScope(server, [...projectRoot(cwd), ...(options.allowPaths ?? []).map((dir) => path.resolve(cwd, dir))]);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: registry.list().filter(visible).map((tool) => ({
@@ -68,10 +68,14 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
   return server;
 }
 
-/** The directory holding the nearest `.edsl/` (where the pointer and the config live), else the working directory. */
-function projectRoot(cwd: string): string {
+/**
+ * The directory holding the nearest `.edsl/` (where the pointer and the config live), else the working
+ * directory; none when that is the file system's root, where clients often start servers: it would allow all.
+ */
+function projectRoot(cwd: string): string[] {
   const edsl = findUp('.edsl', cwd);
-  return edsl ? path.dirname(edsl) : path.resolve(cwd);
+  const root = edsl ? path.dirname(edsl) : path.resolve(cwd);
+  return path.dirname(root) === root ? [] : [root];
 }
 
 /** Connects a server to a transport and resolves when the client disconnects. */
