@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { EpError, ExitCode } from '../kernel/errors.js';
-import { assertRegularFileOrMissing } from '../limits/checked-file.js';
+import { assertRegularFileOrMissing, PACKAGE_FILE } from '../limits/checked-file.js';
 import { readJsonFile } from '../limits/json-text.js';
 import { limitExceeded, Limits } from '../limits/limits.js';
 import { findUp } from '../util/find-up.js';
@@ -95,7 +95,7 @@ export async function useContext(cwd: string, packagePath: string, options: UseC
   const projectDir = found ? path.dirname(path.dirname(found)) : path.resolve(cwd);
   const file = found ?? path.join(projectDir, CONTEXT_POINTER_PATH);
   // A package not made yet is fine (the first write makes it); a device or FIFO is refused now, not at the first read.
-  await assertRegularFileOrMissing(path.resolve(cwd, packagePath), { what: 'Package file', maxBytes: Limits.packageBytes, notRegularCode: 'INVALID_PACKAGE' });
+  await assertRegularFileOrMissing(path.resolve(cwd, packagePath), PACKAGE_FILE);
   await mkdir(path.dirname(file), { recursive: true });
   // Read, change and write under a lock: two `ep context use --append` at once must both land.
   return withFileLock(path.join(path.dirname(file), POINTER_LOCK), () => updatePointer(cwd, projectDir, file, packagePath, options));

@@ -1,8 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EpError, ExitCode } from '../kernel/errors.js';
-import { notRegularFile } from '../limits/checked-file.js';
-import { Limits } from '../limits/limits.js';
+import { notRegularFile, PACKAGE_FILE } from '../limits/checked-file.js';
 
 /** How a package path is shown: relative to the working directory (`../team_context.ep`), unless absolute is shorter. */
 export function displayPath(cwd: string, absolute: string): string {
@@ -23,7 +22,7 @@ export async function assertPackagePath(absolute: string, shown: string): Promis
       suggestion: 'Point --path at a .ep file, for example research_context.ep.',
     });
   }
-  if (info && !info.isFile()) throw notRegularFile(shown, info, { what: 'Package file', maxBytes: Limits.packageBytes, notRegularCode: 'INVALID_PACKAGE' });
+  if (info && !info.isFile()) throw notRegularFile(shown, info, PACKAGE_FILE);
 }
 
 /** A package is only created inside an existing directory; a typo in the directory is reported as such. */

@@ -2,7 +2,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { isEpError } from '../kernel/errors.js';
-import { digestCheckedFile, readCheckedFile } from '../limits/checked-file.js';
+import { digestCheckedFile, PACKAGE_FILE, readCheckedFile } from '../limits/checked-file.js';
 import { Limits } from '../limits/limits.js';
 import { isJsonObject } from '../records/json.js';
 import type { Scenario } from '../records/scenario.js';
@@ -107,7 +107,7 @@ async function fileIdentity(file: string): Promise<string | undefined> {
  */
 async function digestOf(file: string): Promise<string | undefined> {
   try {
-    return await digestCheckedFile(file, { what: `Package file ${file}`, maxBytes: Limits.packageBytes, notRegularCode: 'INVALID_PACKAGE' });
+    return await digestCheckedFile(file, PACKAGE_FILE);
   } catch (error) {
     if (isEpError(error) && error.code !== 'LIMIT_EXCEEDED') throw error;
     return undefined;

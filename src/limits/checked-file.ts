@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { EpError, ExitCode } from '../kernel/errors.js';
-import { limitExceeded } from './limits.js';
+import { limitExceeded, Limits } from './limits.js';
 
 /**
  * How a file named from outside is read: what it is (for messages), the most bytes it may hold, and the
@@ -15,6 +15,9 @@ export interface CheckedFileOptions {
   readonly notRegularCode?: 'INVALID_INPUT' | 'INVALID_PACKAGE';
   readonly suggestion?: string;
 }
+
+/** A `.ep` package file: INVALID_PACKAGE when it is not a regular file, at most the package size limit. */
+export const PACKAGE_FILE: CheckedFileOptions = { what: 'Package file', maxBytes: Limits.packageBytes, notRegularCode: 'INVALID_PACKAGE' };
 
 /**
  * Non-blocking, so opening a FIFO returns at once instead of waiting for a writer; no controlling terminal,

@@ -1,6 +1,6 @@
 import { crc32 } from 'node:zlib';
 import { EpError, ExitCode } from '../../kernel/errors.js';
-import { withCheckedFile } from '../../limits/checked-file.js';
+import { PACKAGE_FILE, withCheckedFile } from '../../limits/checked-file.js';
 import { Limits } from '../../limits/limits.js';
 import { isJsonObject, type JsonObject } from '../../records/json.js';
 import { ScenarioList } from '../../records/scenario-list.js';
@@ -272,8 +272,7 @@ const READ_PIECE_BYTES = 1 << 30;
  * an archive larger than what a package may unpack to is refused before anything is allocated.
  */
 async function readShared(file: string, maxBytes: number): Promise<Buffer> {
-  const checks = { what: `Package file ${file}`, maxBytes, notRegularCode: 'INVALID_PACKAGE' } as const;
-  return withCheckedFile(file, checks, async (handle, size) => {
+  return withCheckedFile(file, { ...PACKAGE_FILE, maxBytes }, async (handle, size) => {
     const bytes = Buffer.from(new SharedArrayBuffer(size));
     let offset = 0;
     while (offset < size) {
