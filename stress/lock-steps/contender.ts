@@ -12,6 +12,8 @@ const WORK_STEPS = 4;
 // Calls made together (Promise.all) each wait for their own go-ahead, in the order they were reported.
 const waiting: Array<() => void> = [];
 process.on('message', () => waiting.shift()?.());
+// Its scheduler gone (killed, or a test that timed out), a contender has nothing left to wait for.
+process.on('disconnect', () => process.exit(0));
 
 function pause(message: Message): Promise<void> {
   return new Promise((resolve) => {
