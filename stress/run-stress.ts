@@ -1,8 +1,10 @@
 import { writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runBadInput } from './bad-input/run-bad-input.js';
+import { runClearUseRaces } from './clear-use-races.js';
 import { runConcurrency } from './concurrency.js';
 import { runCrashes } from './crashes.js';
+import { runLockSteps } from './lock-steps/run-lock-steps.js';
 import { REPO_ROOT } from './support/ep-process.js';
 import { Figures } from './support/figures.js';
 import { SeededRandom } from './support/random.js';
@@ -19,10 +21,19 @@ export interface StressPlan {
   /** Commands run on each bomb package (the first one only in the short run). */
   readonly bombRuns: number;
   readonly timeoutMs: number;
+  /** Rounds of `ep context clear` racing `ep context use --append`. */
+  readonly clearRaces: number;
+  /** Seeds of the lock step scheduler, and scheduling decisions each. */
+  readonly lockSeeds: number;
+  readonly lockDecisions: number;
 }
 
-const FULL: StressPlan = { processes: 8, writesPerProcess: 50, sharedKeys: 10, kills: 50, cliInputs: 520, mcpInputs: 600, bombRuns: 4, timeoutMs: 60_000 };
-const SHORT: StressPlan = { processes: 3, writesPerProcess: 3, sharedKeys: 2, kills: 6, cliInputs: 42, mcpInputs: 70, bombRuns: 1, timeoutMs: 20_000 };
+const FULL: StressPlan = {
+  processes: 8, writesPerProcess: 50, sharedKeys: 10, kills: 50, cliInputs: 520, mcpInputs: 600, bombRuns: 4, timeoutMs: 60_000, clearRaces: 60, lockSeeds: 40, lockDecisions: 1500,
+};
+const SHORT: StressPlan = {
+  processes: 3, writesPerProcess: 3, sharedKeys: 2, kills: 6, cliInputs: 42, mcpInputs: 70, bombRuns: 1, timeoutMs: 20_000, clearRaces: 3, lockSeeds: 1, lockDecisions: 600,
+};
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -60,6 +71,8 @@ async function main(): Promise<void> {
       }));
     }
   }
+  await suite('concurrency pointer clear and use', () => runClearUseRaces(figures, { rounds: plan.clearRaces, appenders: 3, random: new SeededRandom(seed + 1), timeoutMs: plan.timeoutMs }));
+  await suite('concurrency lock steps', () => runLockSteps(figures, { firstSeed: seed, seeds: plan.lockSeeds, decisions: plan.lockDecisions }));
   const killsEach = Math.ceil(plan.kills / STRESS_TARGETS.length);
   for (const target of STRESS_TARGETS) {
     await suite(`crashes ${target.name}`, () => runCrashes(target, figures, { kills: killsEach, random, timeoutMs: plan.timeoutMs }));

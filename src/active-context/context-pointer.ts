@@ -1,7 +1,9 @@
 import { mkdir, rm } from 'node:fs/promises';
-import { readJsonFile } from '../limits/json-text.js';
 import path from 'node:path';
 import { EpError, ExitCode } from '../kernel/errors.js';
+import { assertRegularFileOrMissing, PACKAGE_FILE } from '../limits/checked-file.js';
+import { readJsonFile } from '../limits/json-text.js';
+import { limitExceeded, Limits } from '../limits/limits.js';
 import { findUp } from '../util/find-up.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { withFileLock } from '../util/file-lock.js';
@@ -44,6 +46,8 @@ export async function readContextPointer(cwd: string): Promise<ContextPointer | 
     raw = await readJsonFile(file, 'the file');
   } catch (cause) {
     if (cause instanceof EpError) throw cause;
+    // Cleared between finding it and reading it: there is no pointer.
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw invalid((cause as Error).message);
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw invalid('the top level must be an object');
@@ -54,7 +58,26 @@ export async function readContextPointer(cwd: string): Promise<ContextPointer | 
   }
   const write = data.default_write_context_path ?? null;
   if (write !== null && (typeof write !== 'string' || write === '')) throw invalid('default_write_context_path must be a path or null');
-  return { file, projectDir: path.dirname(path.dirname(file)), active_context_paths: active as string[], default_write_context_path: write as string | null };
+  const projectDir = path.dirname(path.dirname(file));
+  return { file, projectDir, active_context_paths: onePerPackage(projectDir, active as string[]), default_write_context_path: write as string | null };
+}
+
+/** Each package once, where it first appears: `a.ep` and `./a.ep` are one package, read once. */
+export function onePerPackage(baseDir: string, paths: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return paths.filter((entry) => {
+    const absolute = path.resolve(baseDir, entry);
+    if (seen.has(absolute)) return false;
+    seen.add(absolute);
+    return true;
+  });
+}
+
+/** More packages than one read may combine is refused before any is opened. */
+export function assertActiveContextCount(count: number): void {
+  if (count > Limits.activeContexts) {
+    throw limitExceeded('The number of active context packages', count, Limits.activeContexts, 'packages');
+  }
 }
 
 export interface UseContextOptions {
@@ -71,6 +94,8 @@ export async function useContext(cwd: string, packagePath: string, options: UseC
   const found = findUp(CONTEXT_POINTER_PATH, cwd);
   const projectDir = found ? path.dirname(path.dirname(found)) : path.resolve(cwd);
   const file = found ?? path.join(projectDir, CONTEXT_POINTER_PATH);
+  // A package not made yet is fine (the first write makes it); a device or FIFO is refused now, not at the first read.
+  await assertRegularFileOrMissing(path.resolve(cwd, packagePath), PACKAGE_FILE);
   await mkdir(path.dirname(file), { recursive: true });
   // Read, change and write under a lock: two `ep context use --append` at once must both land.
   return withFileLock(path.join(path.dirname(file), POINTER_LOCK), () => updatePointer(cwd, projectDir, file, packagePath, options));
@@ -85,19 +110,24 @@ async function updatePointer(cwd: string, projectDir: string, file: string, pack
     active = [stored];
     write = stored;
   } else {
-    if (!active.includes(stored)) active.push(stored);
+    active = onePerPackage(projectDir, [...active, stored]);
     if (options.write || write === null) write = stored;
   }
+  assertActiveContextCount(active.length);
   const data: ContextPointerData = { active_context_paths: active, default_write_context_path: write };
   await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
   return { ...data, file, projectDir };
 }
 
-/** `ep context clear`: removes the pointer; reads then need `--path` again. */
+/**
+ * `ep context clear`: removes the pointer; reads then need `--path` again. Under the pointer's lock, like
+ * every change to it: a `use --append` running at the same time lands wholly before the clear or after it,
+ * never writing back the paths the clear removed.
+ */
 export async function clearContext(cwd: string): Promise<string | undefined> {
-  const existing = await readContextPointer(cwd).catch(() => undefined);
-  const file = existing?.file ?? findUp(CONTEXT_POINTER_PATH, cwd);
-  if (file) await rm(file, { force: true });
+  const file = findUp(CONTEXT_POINTER_PATH, cwd);
+  if (!file) return undefined;
+  await withFileLock(path.join(path.dirname(file), POINTER_LOCK), () => rm(file, { force: true }));
   return file;
 }
 

@@ -11,7 +11,7 @@ import type {
   ContextGetResult, ContextHistoryResult, ContextPackResult, ContextRecordsContract, ContextSearchResult, ContextWarning, ContextWriteResult,
   PackRequest, ReadTarget, SearchRequest, WithWarnings, WriteRequest,
 } from './context-records-contract.js';
-import { assertNotDirectory, assertParentDirectory, displayPath } from './package-path.js';
+import { assertPackagePath, assertParentDirectory, displayPath } from './package-path.js';
 import { PackageReadCache } from './package-read-cache.js';
 import { recordToWrite } from './record-input.js';
 import { resolveReadPaths, resolveWritePath } from './resolve-context-paths.js';
@@ -53,7 +53,7 @@ export class ContextRecordsService implements ContextRecordsContract {
   async corpus(target: ReadTarget = {}): Promise<{ corpus: ContextCorpus; shown: string[]; warnings: ContextWarning[] }> {
     const packages = await this.readPaths(target);
     const shown = packages.map((pkg) => pkg.shown);
-    await Promise.all(packages.map((pkg) => assertNotDirectory(pkg.absolute, pkg.shown)));
+    await Promise.all(packages.map((pkg) => assertPackagePath(pkg.absolute, pkg.shown)));
     const loaded = await Promise.all(packages.map((pkg) => this.reader.load(pkg.absolute)));
     const corpus = new ContextCorpus(loaded.map((pkg, i) => ({ shown: shown[i]!, records: pkg.records })), this.keyField);
     const loadWarnings = loaded.flatMap((pkg) => pkg.warnings.map((message) => ({ code: 'PACKAGE_WARNING', message })));
@@ -141,7 +141,7 @@ export class ContextRecordsService implements ContextRecordsContract {
     const { cwd, store } = this.services;
     const absolute = await resolveWritePath(cwd, target.path);
     const shown = displayPath(cwd, absolute);
-    await assertNotDirectory(absolute, shown);
+    await assertPackagePath(absolute, shown);
     const commits = (await store.log(absolute)).map(({ commit, message, timestamp }) => ({ commit, message, timestamp }));
     return { data: { context_path: shown, commits }, warnings: [] };
   }
@@ -152,7 +152,7 @@ export class ContextRecordsService implements ContextRecordsContract {
     const { cwd, store } = this.services;
     const absolute = await resolveWritePath(cwd, request.path);
     const shown = displayPath(cwd, absolute);
-    await assertNotDirectory(absolute, shown);
+    await assertPackagePath(absolute, shown);
     await assertParentDirectory(absolute, shown);
     // Loaded on first write only: reads served from the cache never load the package writer.
     const { ScenarioContext } = await import('../context/scenario-context.js');

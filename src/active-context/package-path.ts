@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EpError, ExitCode } from '../kernel/errors.js';
+import { notRegularFile, PACKAGE_FILE } from '../limits/checked-file.js';
 
 /** How a package path is shown: relative to the working directory (`../team_context.ep`), unless absolute is shorter. */
 export function displayPath(cwd: string, absolute: string): string {
@@ -9,8 +10,11 @@ export function displayPath(cwd: string, absolute: string): string {
   return relative.split(path.sep).join('/');
 }
 
-/** A directory where a package is expected is refused before anything reads or writes it. */
-export async function assertNotDirectory(absolute: string, shown: string): Promise<void> {
+/**
+ * A directory, device or FIFO where a package is expected is refused before anything reads, locks or writes
+ * it; a package not made yet is fine (a write makes it).
+ */
+export async function assertPackagePath(absolute: string, shown: string): Promise<void> {
   const info = await stat(absolute).catch(() => undefined);
   if (info?.isDirectory()) {
     throw new EpError('INVALID_PACKAGE', `${shown} is a directory, not a .ep package.`, {
@@ -18,6 +22,7 @@ export async function assertNotDirectory(absolute: string, shown: string): Promi
       suggestion: 'Point --path at a .ep file, for example research_context.ep.',
     });
   }
+  if (info && !info.isFile()) throw notRegularFile(shown, info, PACKAGE_FILE);
 }
 
 /** A package is only created inside an existing directory; a typo in the directory is reported as such. */

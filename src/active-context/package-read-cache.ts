@@ -1,7 +1,9 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { isEpError } from '../kernel/errors.js';
+import { digestCheckedFile, PACKAGE_FILE, readCheckedFile } from '../limits/checked-file.js';
+import { Limits } from '../limits/limits.js';
 import { isJsonObject } from '../records/json.js';
 import type { Scenario } from '../records/scenario.js';
 import { stringifyJsonPreservingNumbers } from '../storage/json/exact-json-writer.js';
@@ -101,18 +103,24 @@ async function fileIdentity(file: string): Promise<string | undefined> {
   }
 }
 
-/** Undefined when the file cannot be read; the store then reports why, with its own error codes. */
+/**
+ * The package file's digest, read through the checked reader: a device or FIFO named as a package is
+ * INVALID_PACKAGE at once, before anything reads it. Undefined when the file is missing, unreadable or
+ * larger than packages may be: the store then reports why, with its own error codes and limits.
+ */
 async function digestOf(file: string): Promise<string | undefined> {
   try {
-    return createHash('sha256').update(await readFile(file)).digest('hex');
-  } catch {
+    return await digestCheckedFile(file, PACKAGE_FILE);
+  } catch (error) {
+    if (isEpError(error) && error.code !== 'LIMIT_EXCEEDED') throw error;
     return undefined;
   }
 }
 
 async function readEntry(entry: string): Promise<Scenario[] | undefined> {
   try {
-    const value: unknown = parseJsonPreservingNumbers(await readFile(entry, 'utf8'));
+    const bytes = await readCheckedFile(entry, { what: 'A cache entry', maxBytes: Limits.packageBytes });
+    const value: unknown = parseJsonPreservingNumbers(bytes.toString('utf8'));
     if (!isJsonObject(value) || value.version !== CACHE_VERSION || !Array.isArray(value.records) || !value.records.every(isJsonObject)) return undefined;
     return value.records as Scenario[];
   } catch {

@@ -1,6 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { EpError, ExitCode } from '../kernel/errors.js';
 import { parseJsonPreservingNumbers } from '../storage/json/record-json-parser.js';
+import { readCheckedFile, readCheckedFileSync } from './checked-file.js';
 import { jsonTextDepth, limitExceeded, Limits } from './limits.js';
 
 /** A JSON text that is not UTF-8 or does not parse; callers turn it into their own error code. */
@@ -34,45 +33,45 @@ export function parseJsonText(text: string, what: string): unknown {
   try {
     return parseJsonPreservingNumbers(text);
   } catch (cause) {
-    throw new JsonTextError(`${what} is not valid JSON: ${(cause as Error).message}`);
+    throw new JsonTextError(`${what} is not valid JSON: ${jsonSyntaxProblem(cause, text)}`);
   }
 }
 
-/** Non-blocking, so opening a FIFO returns at once (and is then refused) instead of waiting for a writer. */
-const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+/**
+ * What is wrong with JSON text, and where, without quoting it: V8's messages quote the text around the
+ * error, and the text may be a file that is not meant to be shown (a config symlinked to a secret).
+ */
+export function jsonSyntaxProblem(cause: unknown, text: string): string {
+  const message = cause instanceof Error ? cause.message : '';
+  const phrase = message.split(/ in JSON| at position|, "|"/)[0]!.replace(/^Unexpected token .*$/, 'Unexpected character');
+  const position = /at position (\d+)/.exec(message);
+  const where = position ? ` at ${lineAndColumn(text, Number(position[1]))}` : '';
+  return `${phrase.trim() === '' ? 'not JSON' : phrase.trim()}${where}`;
+}
 
-const notRegular = (file: string) => new EpError('INVALID_INPUT', `${file} is not a regular file.`, {
-  exitCode: ExitCode.usage, details: { path: file }, suggestion: 'Name a JSON file; use @- to read standard input.',
-});
+function lineAndColumn(text: string, position: number): string {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < position; i = text.indexOf('\n', i + 1)) {
+    line += 1;
+    lineStart = i + 1;
+  }
+  return `line ${line}, column ${position - lineStart + 1}`;
+}
+
+const JSON_INPUT_SUGGESTION = 'Name a JSON file; use @- to read standard input.';
 
 /**
- * Reads a regular file of at most the JSON input limit. Directories, devices and FIFOs are refused, and the
- * read stops past the limit whatever the file claims its size is, so a read always ends and stays bounded.
- * A missing file throws Node's ENOENT error for the caller to report.
+ * Reads a regular file of at most the JSON input limit through the checked reader: directories, devices and
+ * FIFOs are refused with INVALID_INPUT, and the read stops past the limit whatever the file claims its size
+ * is. A missing file throws Node's ENOENT error for the caller to report.
  */
-export async function readBoundedFile(file: string, what: string): Promise<Buffer> {
-  // Regular files of at most the input limit: the synchronous read is as fast and keeps one implementation.
-  return readBoundedFileSync(file, what);
+export function readBoundedFile(file: string, what: string): Promise<Buffer> {
+  return readCheckedFile(file, { what, maxBytes: Limits.jsonInputBytes, suggestion: JSON_INPUT_SUGGESTION });
 }
 
 export function readBoundedFileSync(file: string, what: string): Buffer {
-  const fd = openSync(file, OPEN_FLAGS);
-  try {
-    if (!fstatSync(fd).isFile()) throw notRegular(file);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for (;;) {
-      const chunk = Buffer.alloc(64 * 1024);
-      const bytesRead = readSync(fd, chunk, 0, chunk.length, null);
-      if (bytesRead === 0) break;
-      size += bytesRead;
-      if (size > Limits.jsonInputBytes) throw limitExceeded(`${what} size`, size, Limits.jsonInputBytes, 'bytes');
-      chunks.push(chunk.subarray(0, bytesRead));
-    }
-    return Buffer.concat(chunks);
-  } finally {
-    closeSync(fd);
-  }
+  return readCheckedFileSync(file, { what, maxBytes: Limits.jsonInputBytes, suggestion: JSON_INPUT_SUGGESTION });
 }
 
 /** A JSON file read within the limits: LIMIT_EXCEEDED and INVALID_INPUT as EpErrors, syntax as JsonTextError. */

@@ -26,6 +26,12 @@ export const Limits = {
    * objects declare, plus the stored bytes of deltas (reused as they are).
    */
   gitStoreBytes: 4 * 1024 ** 3,
+  /** Packages one read combines: the active contexts of `.edsl/context.json`, or the paths given, once each. */
+  activeContexts: 64,
+  /** Bytes of a records file (`ep scenarios create --from-json`, the files of `builtin/context-files`). */
+  recordsFileBytes: 256 * 1024 ** 2,
+  /** Bytes of one session's log (`history/nodes.jsonl`), read whole by `ep session show` and new turns. */
+  sessionLogBytes: 256 * 1024 ** 2,
 } as const;
 
 export function limitExceeded(what: string, actual: number, max: number, unit: string, details: Record<string, unknown> = {}): EpError {

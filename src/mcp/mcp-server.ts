@@ -1,12 +1,16 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import path from 'node:path';
+import { withPathScope } from '../active-context/path-scope.js';
 import { errorEnvelope } from '../cli/envelope.js';
-import { ToolRegistry } from '../kernel/tokens.js';
+import { RuntimeSettings, ToolRegistry } from '../kernel/tokens.js';
 import type { EpRuntime } from '../runtime/runtime.js';
 import { stringifyJsonPreservingNumbers } from '../storage/json/exact-json-writer.js';
 import type { ToolDescriptor } from '../tools/tool.js';
+import { findUp } from '../util/find-up.js';
 import { EP_VERSION } from '../version.js';
+import { McpPathScope } from './client-roots.js';
 import { toolAnnotations } from './tool-annotations.js';
 
 export interface McpServerOptions {
@@ -19,6 +23,11 @@ export interface McpServerOptions {
   readonly runCall?: <T>(toolName: string, body: () => Promise<T>) => Promise<T>;
   /** The session calls are recorded in, reported to the client in each result's `_meta`. */
   readonly sessionId?: string;
+  /**
+   * Directories beyond the project root and the client's roots whose packages tools may read and write
+   * (relative to the working directory). Tools read nothing else but the active contexts.
+   */
+  readonly allowPaths?: readonly string[];
 }
 
 /**
@@ -34,6 +43,8 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
 
   const meta = options.sessionId ? { _meta: { 'ep/sessionId': options.sessionId } } : {};
   const server = new Server({ name: 'ep', version: EP_VERSION }, { capabilities: { tools: {} } });
+  const { cwd } = runtime.get(RuntimeSettings);
+  const scope = new McpPathScope(server, [...projectRoot(cwd), ...(options.allowPaths ?? []).map((dir) => path.resolve(cwd, dir))]);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: registry.list().filter(visible).map((tool) => ({
@@ -48,7 +59,7 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name, arguments: input } = request.params;
     try {
-      const output = await runCall(name, () => registry.call(name, input ?? {}, { readOnly: options.allowWrites !== true }));
+      const output = await withPathScope(scope, () => runCall(name, () => registry.call(name, input ?? {}, { readOnly: options.allowWrites !== true })));
       const structured = output !== null && typeof output === 'object' && !Array.isArray(output)
         ? (output as Record<string, unknown>) : { result: output };
       return { content: [{ type: 'text', text: stringifyJsonPreservingNumbers(structured, { indent: 2 })! }], structuredContent: structured, ...meta };
@@ -58,6 +69,16 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
     }
   });
   return server;
+}
+
+/**
+ * The directory holding the nearest `.edsl/` (where the pointer and the config live), else the working
+ * directory; none when that is the file system's root, where clients often start servers: it would allow all.
+ */
+function projectRoot(cwd: string): string[] {
+  const edsl = findUp('.edsl', cwd);
+  const root = edsl ? path.dirname(edsl) : path.resolve(cwd);
+  return path.dirname(root) === root ? [] : [root];
 }
 
 /** Connects a server to a transport and resolves when the client disconnects. */

@@ -1,7 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
-import { EpError, ExitCode } from '../kernel/errors.js';
-import { decodeUtf8Strict, JsonTextError } from '../limits/json-text.js';
-import { assertRecordWithinLimits } from '../limits/limits.js';
+import { EpError, ExitCode, isEpError } from '../kernel/errors.js';
+import { readCheckedFile } from '../limits/checked-file.js';
+import { decodeUtf8Strict, jsonSyntaxProblem, JsonTextError } from '../limits/json-text.js';
+import { assertRecordWithinLimits, Limits } from '../limits/limits.js';
 import { parseJsonPreservingNumbers } from '../storage/json/record-json-parser.js';
 import { isJsonObject } from './json.js';
 import type { Scenario } from './scenario.js';
@@ -17,27 +17,26 @@ export interface ReadRecordsOptions {
  * Lines, the line.
  */
 export async function readRecordsFile(file: string, options: ReadRecordsOptions = {}): Promise<Scenario[]> {
-  let size: number;
+  let bytes: Buffer;
   try {
-    const info = await stat(file);
-    if (!info.isFile()) {
-      throw new EpError('INVALID_INPUT', `${file} is ${info.isDirectory() ? 'a directory' : 'not a regular file'}, not a JSON file.`,
-        { exitCode: ExitCode.usage, details: { path: file } });
-    }
-    size = info.size;
+    bytes = await readCheckedFile(file, { what: `Records file ${file}`, maxBytes: Limits.recordsFileBytes });
   } catch (cause) {
-    if (cause instanceof EpError) throw cause;
-    throw new EpError('FILE_NOT_FOUND', `Input file not found: ${file}`, { exitCode: ExitCode.notFound, details: { path: file } });
+    if (isEpError(cause)) throw cause;
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      throw new EpError('FILE_NOT_FOUND', `Input file not found: ${file}`, { exitCode: ExitCode.notFound, details: { path: file } });
+    }
+    throw new EpError('INVALID_INPUT', `${file} cannot be read (${code ?? 'unknown error'}).`, { exitCode: ExitCode.usage, details: { path: file }, cause });
   }
-  const text = await readStrictUtf8(file);
+  const text = strictUtf8(bytes, file);
   const head = /\S/.exec(text)?.[0] ?? '';
-  return head === '[' ? readJsonArray(file, text, size, options) : readJsonLines(file, text, size, options);
+  return head === '[' ? readJsonArray(file, text, bytes.length, options) : readJsonLines(file, text, bytes.length, options);
 }
 
 /** The file's text; bytes that are not UTF-8 are an error rather than silently replaced. */
-async function readStrictUtf8(file: string): Promise<string> {
+function strictUtf8(bytes: Buffer, file: string): string {
   try {
-    return decodeUtf8Strict(await readFile(file), file);
+    return decodeUtf8Strict(bytes, file);
   } catch (cause) {
     if (!(cause instanceof JsonTextError)) throw cause;
     throw new EpError('INVALID_JSON', `${file} is not valid UTF-8.`, { exitCode: ExitCode.usage, details: { path: file }, cause });
@@ -49,7 +48,7 @@ function readJsonArray(file: string, text: string, size: number, options: ReadRe
   try {
     parsed = parseJsonPreservingNumbers(text);
   } catch (cause) {
-    throw new EpError('INVALID_JSON', `${file} is not valid JSON: ${(cause as Error).message}`, { exitCode: ExitCode.usage, details: { path: file } });
+    throw new EpError('INVALID_JSON', `${file} is not valid JSON: ${jsonSyntaxProblem(cause, text)}`, { exitCode: ExitCode.usage, details: { path: file } });
   }
   if (!Array.isArray(parsed)) throw new EpError('INVALID_JSON', `${file} must hold a JSON array of objects.`, { exitCode: ExitCode.usage });
   parsed.forEach((record, index) => checkRecord(record, `${file} item ${index}`));
@@ -70,7 +69,7 @@ function readJsonLines(file: string, text: string, size: number, options: ReadRe
     try {
       record = parseJsonPreservingNumbers(line);
     } catch (cause) {
-      throw new EpError('INVALID_JSON', `${file} line ${lineNumber} is not valid JSON: ${(cause as Error).message}`, {
+      throw new EpError('INVALID_JSON', `${file} line ${lineNumber} is not valid JSON: ${jsonSyntaxProblem(cause, line)}`, {
         exitCode: ExitCode.usage, details: { path: file, line: lineNumber },
         suggestion: 'Give a JSON array of objects, or JSON Lines with one object per line.',
       });

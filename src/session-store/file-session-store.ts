@@ -1,11 +1,13 @@
-import { closeSync, existsSync, ftruncateSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { closeSync, constants, existsSync, ftruncateSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import type { LogRecord, SessionNode } from '../session/call-node.js';
 import { validateSessionId } from '../session/session-id.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
+import { assertRegularFileOrMissingSync, notRegularFile, readCheckedFile } from '../limits/checked-file.js';
 import { JsonTextError, readJsonFile } from '../limits/json-text.js';
+import { Limits } from '../limits/limits.js';
 import { foldRecords, parseLog, serializeRecord } from './log-format.js';
 import { commitTurn, initSessionRepo } from './session-git.js';
 import { withFileLock } from '../util/file-lock.js';
@@ -75,8 +77,7 @@ export class FileSessionStore implements SessionStoreContract {
   async read(sessionId: string): Promise<SessionContents> {
     const paths = await this.requireExisting(sessionId);
     const meta = await readMeta(paths);
-    const text = await readFile(paths.log, 'utf8').catch(() => '');
-    const { records, skippedLines } = parseLog(text);
+    const { records, skippedLines } = parseLog(await readLog(paths.log));
     return { meta, nodes: foldRecords(records), skippedLines };
   }
 
@@ -108,8 +109,7 @@ class FileSessionLog implements SessionLogContract {
   ) {}
 
   async readNodes(): Promise<SessionNode[]> {
-    const text = await readFile(this.paths.log, 'utf8').catch(() => '');
-    return foldRecords(parseLog(text).records);
+    return foldRecords(parseLog(await readLog(this.paths.log)).records);
   }
 
   append(record: LogRecord): void {
@@ -140,10 +140,32 @@ class FileSessionLog implements SessionLogContract {
   }
 }
 
-/** Opens the log for appending; a torn last line left by a crash is cut off first, so it never ends up mid-file. */
+/** The log's text, through the checked reader; a session without a log yet has none. */
+async function readLog(file: string): Promise<string> {
+  try {
+    return (await readCheckedFile(file, { what: `The session log ${file}`, maxBytes: Limits.sessionLogBytes })).toString('utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+}
+
+const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK | (constants.O_NOCTTY ?? 0);
+
+/**
+ * Opens the log for appending, only when it is a regular file (or none yet); a torn last line left by a
+ * crash is cut off first, so it never ends up mid-file.
+ */
 function openForAppend(file: string): number {
-  const fd = openSync(file, 'a+');
-  const size = fstatSync(fd).size;
+  const checks = { what: `The session log ${file}`, maxBytes: Limits.sessionLogBytes };
+  assertRegularFileOrMissingSync(file, checks);
+  const fd = openSync(file, APPEND_FLAGS, 0o666);
+  const info = fstatSync(fd);
+  if (!info.isFile()) {
+    closeSync(fd);
+    throw notRegularFile(file, info, checks);
+  }
+  const size = info.size;
   if (size > 0) {
     const last = Buffer.alloc(1);
     readSync(fd, last, 0, 1, size - 1);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,6 +61,10 @@ async function importModule(specifier: string, cwd: string): Promise<Record<stri
   let file: string;
   if (specifier.startsWith('.') || path.isAbsolute(specifier) || existsSync(local)) {
     if (!existsSync(local)) throw moduleNotFound(specifier, cwd);
+    // Node reads the module whole: a device or FIFO would never finish loading.
+    if (!statSync(local).isFile()) {
+      throw new EpError('INVALID_INPUT', `Agent module ${specifier} is not a regular file.`, { exitCode: ExitCode.usage, details: { module: specifier } });
+    }
     file = local;
   } else {
     try {

@@ -3,20 +3,25 @@ import type { RepoEdit } from './bomb-packages.js';
 import type { HostileJson } from './hostile-values.js';
 import type { RawMember } from './zip-builder.js';
 
+/** A file a case makes before it runs: bytes or text, `null` for a FIFO, `{ link }` for a symbolic link. */
+export type CaseFile = string | Uint8Array | null | { readonly link: string };
+
 /** One hostile run of the `ep` command line. */
 export interface CliCase {
   readonly family: string;
   readonly command: string;
   readonly args: readonly string[];
   readonly stdin?: string | Uint8Array;
-  /** Files written into the case's own working directory first (relative names); `null` makes a FIFO. */
-  readonly files?: Readonly<Record<string, string | Uint8Array | null>>;
+  /** Files made in the case's own working directory first (relative names). */
+  readonly files?: Readonly<Record<string, CaseFile>>;
   /** `ep` runs made next, in the same directory (trusting its config, say); each must succeed. */
   readonly before?: readonly (readonly string[])[];
   /** Files written after the `before` runs (an edit of the config trusted there). */
   readonly filesAfter?: Readonly<Record<string, string | Uint8Array>>;
-  /** `error`: the command must refuse it; `any`: any envelope will do, as long as nothing breaks. */
-  readonly expect: 'error' | 'any';
+  /** `error`: the command must refuse it; `ok`: it must succeed; `any`: any envelope will do, as long as nothing breaks. */
+  readonly expect: 'error' | 'ok' | 'any';
+  /** Text one of the case's files holds that no output may show (an error must not echo a file). */
+  readonly secret?: string;
 }
 
 /** A tool as `ep tools list` describes it. */

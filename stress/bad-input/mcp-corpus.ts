@@ -30,6 +30,16 @@ function deepText(random: SeededRandom): string {
 
 const tool = (context: CorpusContext): ToolInfo => context.random.pick(context.tools);
 
+/** Files the MCP project holds that are named like packages but are not regular files. */
+export const MCP_PROJECT_TRAPS = { fifo: 'fifo.ep', deviceLink: 'zero.ep' } as const;
+
+/** Tools that take packages to read (`paths`) or one package to read or write (`path`). */
+const PATH_TOOLS: readonly [string, 'paths' | 'path', Record<string, unknown>][] = [
+  ['builtin/context-search', 'paths', { query: 'first' }], ['builtin/context-get', 'paths', { key: 'note.alpha' }],
+  ['builtin/context-pack', 'paths', { query: 'first' }], ['builtin/context-history', 'path', {}],
+  ['builtin/context-upsert', 'path', { record: { key: 'note.alpha', summary: 'changed' } }], ['builtin/context-add', 'path', { record: { key: 'note.new' } }],
+];
+
 /** Hostile MCP traffic: every tool's schema broken one way at a time, hostile names, and broken frames. */
 export const MCP_FACTORIES: readonly McpCaseFactory[] = [
   {
@@ -76,6 +86,15 @@ export const MCP_FACTORIES: readonly McpCaseFactory[] = [
       const args = context.random.pick(['[]', '"text"', '42', 'true', '[{}]', '{"__proto__":{"polluted":true}}']);
       const expect = args.startsWith('{') && (target.inputSchema?.required ?? []).length === 0 ? 'any' : 'error';
       return { family: 'wrong types', description: `${target.name} arguments ${args}`, callParams: call(target.name, args), expect };
+    },
+  },
+  {
+    name: 'paths outside the roots, devices and FIFOs',
+    build: (context) => {
+      const [name, field, base] = context.random.pick(PATH_TOOLS);
+      const where = context.random.pick(['/dev/zero', '/dev/urandom', '/etc/passwd', '../outside.ep', context.outside('x.ep'), MCP_PROJECT_TRAPS.fifo, MCP_PROJECT_TRAPS.deviceLink]);
+      const input = { ...base, [field]: field === 'paths' ? (context.random.next() < 0.5 ? [where] : ['context.ep', where]) : where };
+      return { family: 'devices and FIFOs', description: `${name} ${field} ${where}`, callParams: call(name, JSON.stringify(input)), expect: 'error' };
     },
   },
   {

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RepoEdit } from './bomb-packages.js';
 import { buildZip } from './zip-builder.js';
@@ -10,11 +11,12 @@ import type { CorpusContext, ToolInfo } from './cases.js';
 import { buildCliCorpus, CLI_FACTORIES } from './cli-corpus.js';
 import { gitPackageMembers, packageFiles } from './hostile-packages.js';
 import { PACKAGE_FACTORIES } from './package-corpus.js';
+import { PATH_FACTORIES } from './path-corpus.js';
 import { proveFixturesArmed } from './armed-fixtures.js';
 import { proveTrustFixturesArmed, TRUST_FACTORIES } from './trust-corpus.js';
 import { runBombs } from './run-bombs.js';
 import { runCliCases } from './run-cli-cases.js';
-import { buildMcpCorpus } from './mcp-corpus.js';
+import { buildMcpCorpus, MCP_PROJECT_TRAPS } from './mcp-corpus.js';
 import { runMcpCases } from './run-mcp-cases.js';
 import { checkEscapes } from '../support/context.js';
 
@@ -42,7 +44,7 @@ export async function runBadInput(figures: Figures, options: BadInputOptions): P
     };
     proveFixturesArmed(context, sandbox, figures);
     await proveTrustFixturesArmed(context, sandbox, figures, options.timeoutMs);
-    const cli = await buildCliCorpus(context, options.cliInputs, [...CLI_FACTORIES, ...PACKAGE_FACTORIES, ...TRUST_FACTORIES]);
+    const cli = await buildCliCorpus(context, options.cliInputs, [...CLI_FACTORIES, ...PACKAGE_FACTORIES, ...PATH_FACTORIES, ...TRUST_FACTORIES]);
     await runCliCases(cli, sandbox, figures, options.timeoutMs);
     await runMcpCases(buildMcpCorpus(context, options.mcpInputs), sandbox, figures, options.timeoutMs, await mcpProject(sandbox, context, options.timeoutMs));
     await runBombs(context, sandbox, figures, { runs: options.bombRuns, timeoutMs: options.timeoutMs });
@@ -52,11 +54,16 @@ export async function runBadInput(figures: Figures, options: BadInputOptions): P
   }
 }
 
-/** A project for `ep mcp` with an active package to read and write, apart from the CLI cases' directories. */
+/**
+ * A project for `ep mcp` with an active package to read and write, apart from the CLI cases' directories,
+ * and inside it a FIFO and a link to a device named like packages (MCP_PROJECT_TRAPS).
+ */
 async function mcpProject(sandbox: Sandbox, context: CorpusContext, timeoutMs: number): Promise<string> {
   const dir = path.join(sandbox.work, 'mcp-project');
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'context.ep'), buildZip([...context.base]));
+  spawnSync('mkfifo', [path.join(dir, MCP_PROJECT_TRAPS.fifo)]);
+  await symlink('/dev/zero', path.join(dir, MCP_PROJECT_TRAPS.deviceLink));
   const used = await runEp(['context', 'use', '--path', 'context.ep'], { cwd: dir, env: sandbox.env(), timeoutMs });
   if (used.outcome !== 'ok') throw new Error(`ep context use failed: ${used.stdout}`);
   return dir;

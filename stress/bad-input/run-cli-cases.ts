@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runEp } from '../support/ep-process.js';
 import type { Figures } from '../support/figures.js';
 import { mapPool } from '../support/pool.js';
 import type { Sandbox } from '../support/sandbox.js';
-import type { CliCase } from './cases.js';
+import type { CaseFile, CliCase } from './cases.js';
 
 /** Some inputs are big (16 MiB files), so only a few run at once. */
 const PARALLEL = 3;
@@ -34,9 +34,13 @@ export async function runCliCases(cases: readonly CliCase[], sandbox: Sandbox, f
     figures.add(`inputs: ${hostile.family}`);
     if (run.outcome === 'crash') figures.fail('crashes', `${label}: ${run.problem}\n${run.stderr.slice(0, 600)}`);
     else if (run.outcome === 'hang') figures.fail('hangs', `${label}: ${run.problem}`);
+    else if (run.outcome === 'error' && hostile.expect === 'ok') figures.fail('unexpected failures', `${label}: ${run.stdout.slice(0, 300)}`);
     else if (run.outcome === 'error') figures.add('error envelopes');
     else if (hostile.expect === 'error') figures.fail('unexpected successes', `${label}: accepted: ${run.stdout.slice(0, 300)}`);
     else figures.add('accepted harmless inputs');
+    if (hostile.secret && (run.stdout.includes(hostile.secret) || run.stderr.includes(hostile.secret))) {
+      figures.fail('contents echoed', `${label}: the output shows what a file holds: ${run.stdout.slice(0, 300)}`);
+    }
     const { canaries, escapes } = await sandbox.intruders();
     for (const name of [...canaries, ...escapes]) {
       if (seen.has(name)) continue;
@@ -46,13 +50,16 @@ export async function runCliCases(cases: readonly CliCase[], sandbox: Sandbox, f
   });
 }
 
-async function writeCaseFiles(cwd: string, files: Readonly<Record<string, string | Uint8Array | null>>): Promise<void> {
-  for (const [name, content] of Object.entries(files)) {
-    const file = path.join(cwd, name);
-    await mkdir(path.dirname(file), { recursive: true });
-    if (content === null) spawnSync('mkfifo', [file]);
-    else await writeFile(file, content);
-  }
+async function writeCaseFiles(cwd: string, files: Readonly<Record<string, CaseFile>>): Promise<void> {
+  for (const [name, content] of Object.entries(files)) await makeCaseFile(path.join(cwd, name), content);
+}
+
+/** Makes one of a case's files: a FIFO for `null`, a symbolic link for `{ link }`, else the bytes. */
+async function makeCaseFile(file: string, content: CaseFile): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  if (content === null) spawnSync('mkfifo', [file]);
+  else if (typeof content === 'object' && 'link' in content) await symlink(content.link, file);
+  else await writeFile(file, content);
 }
 
 export function describeArgs(args: readonly string[]): string {

@@ -4,7 +4,8 @@
  */
 export const FIGURE_NAMES = [
   'processes', 'writes', 'failed writes', 'losses', 'kills', 'broken files', 'inputs tried', 'error envelopes', 'crashes', 'hangs',
-  'escapes', 'commands run from packages', 'unexpected successes', 'bounds exceeded',
+  'escapes', 'commands run from packages', 'unexpected successes', 'bounds exceeded', 'unexpected failures', 'contents echoed',
+  'undone clears', 'two lock holders',
 ] as const;
 
 export type FigureName = (typeof FIGURE_NAMES)[number];
@@ -12,7 +13,7 @@ export type FigureName = (typeof FIGURE_NAMES)[number];
 /** Figures that must stay zero. */
 export const FAILURE_FIGURES: readonly FigureName[] = [
   'failed writes', 'losses', 'broken files', 'crashes', 'hangs', 'escapes', 'commands run from packages', 'unexpected successes',
-  'bounds exceeded',
+  'bounds exceeded', 'unexpected failures', 'contents echoed', 'undone clears', 'two lock holders',
 ];
 
 export class Figures {

@@ -11,7 +11,8 @@ const DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..
 const ROWS: Record<keyof typeof Limits, string> = {
   jsonInputBytes: 'JSON input size', nestingDepth: 'Nesting depth', keyLength: 'Key length', recordBytes: 'Record size',
   packageEntries: 'Package entries', packageBytes: 'Package size', packageJsonFileBytes: 'Package JSON file size',
-  gitObjectBytes: 'Git object size', gitStoreBytes: 'Git store size',
+  gitObjectBytes: 'Git object size', gitStoreBytes: 'Git store size', activeContexts: 'Active contexts',
+  recordsFileBytes: 'Records file size', sessionLogBytes: 'Session log size',
 };
 
 /** A value as the doc writes it: sizes in MiB or GiB, counts with thousands separators. */
@@ -36,5 +37,12 @@ test('docs/limits.md lists every limit with its value and LIMIT_EXCEEDED', async
       assert.ok(row.includes(typeof value === 'number' ? expected : `${name}s ${expected}`) || row.includes(`${name}s and`) && row.includes(expected),
         `${key}${typeof value === 'number' ? '' : `.${name}`}: "${expected}" is not in "${row}"`);
     }
+  }
+});
+
+test('docs/limits.md names the error codes of files named from outside', async () => {
+  const doc = await readFile(DOC, 'utf8');
+  for (const code of ['LIMIT_EXCEEDED', 'INVALID_PACKAGE', 'INVALID_INPUT', 'TOO_MANY_OPEN_FILES', 'PATH_NOT_ALLOWED', 'INVALID_JSON']) {
+    assert.ok(doc.includes(`\`${code}\``), code);
   }
 });

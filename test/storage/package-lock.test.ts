@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { withPackageLock } from '../../src/storage/package/package-lock.js';
@@ -28,8 +28,10 @@ describe('withPackageLock', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'ep-lock-test-'));
     try {
       const target = path.join(dir, 'x.ep');
-      await writeFile(`${target}.lock`, JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), createdAt: Date.now() }));
-      assert.equal(await withPackageLock(target, async () => readFile(`${target}.lock`, 'utf8').then((text) => JSON.parse(text).pid)), process.pid);
+      await mkdir(`${target}.lock`);
+      await writeFile(path.join(`${target}.lock`, `owner-${'0'.repeat(24)}`), JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), createdAt: Date.now() }));
+      const holder = async () => JSON.parse(await readFile(path.join(`${target}.lock`, (await readdir(`${target}.lock`))[0]!), 'utf8')).pid;
+      assert.equal(await withPackageLock(target, holder), process.pid);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -39,7 +41,8 @@ describe('withPackageLock', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'ep-lock-test-'));
     try {
       const target = path.join(dir, 'x.ep');
-      await writeFile(`${target}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), createdAt: Date.now() }));
+      await mkdir(`${target}.lock`);
+      await writeFile(path.join(`${target}.lock`, `owner-${'1'.repeat(24)}`), JSON.stringify({ pid: process.pid, host: hostname(), createdAt: Date.now() }));
       await assert.rejects(withPackageLock(target, async () => undefined, { timeoutMs: 50 }), (error: { code: string }) => error.code === 'PACKAGE_LOCKED');
     } finally {
       await rm(dir, { recursive: true, force: true });

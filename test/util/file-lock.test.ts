@@ -1,20 +1,54 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { withFileLock } from '../../src/util/file-lock.js';
 
-// Without the takeover the stale lock would block for minutes; the test's bound catches that. The lock holds
-// a bare pid, as earlier versions wrote it.
+/** The pid the lock directory's owner file names. */
+async function holderOf(lockPath: string): Promise<number> {
+  const [owner] = await readdir(lockPath);
+  return JSON.parse(await readFile(path.join(lockPath, owner!), 'utf8')).pid;
+}
+
+const goneProcess = () => spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+
+// Without the takeover the stale lock would block for minutes; the test's bound catches that.
 test('a lock left by a process that no longer runs is taken over at once', { timeout: 10_000 }, async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'ep-lock-'));
   try {
-    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
-    await writeFile(path.join(dir, '.lock'), gone);
-    const holder = await withFileLock(path.join(dir, '.lock'), async () => readFile(path.join(dir, '.lock'), 'utf8'));
-    assert.equal(JSON.parse(holder).pid, process.pid);
+    const lockPath = path.join(dir, '.lock');
+    await mkdir(lockPath);
+    await writeFile(path.join(lockPath, `owner-${'ab'.repeat(12)}`), JSON.stringify({ pid: Number(goneProcess()), host: hostname(), createdAt: Date.now() }));
+    assert.equal(await withFileLock(lockPath, async () => holderOf(lockPath)), process.pid);
+    assert.deepEqual(await readdir(dir), [], 'the lock and its prepared directory are gone afterwards');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a lock file as earlier versions wrote it (a bare pid) is taken over when its process is gone', { timeout: 10_000 }, async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ep-lock-'));
+  try {
+    await writeFile(path.join(dir, '.lock'), goneProcess());
+    assert.equal(await withFileLock(path.join(dir, '.lock'), async () => holderOf(path.join(dir, '.lock'))), process.pid);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('releasing never removes a lock someone else took meanwhile', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ep-lock-'));
+  try {
+    const lockPath = path.join(dir, '.lock');
+    // The holder's lock is broken while it runs (an age past staleMs), and another holder takes it.
+    await withFileLock(lockPath, async () => {
+      await rm(lockPath, { recursive: true });
+      await mkdir(lockPath);
+      await writeFile(path.join(lockPath, `owner-${'cd'.repeat(12)}`), JSON.stringify({ pid: process.pid, host: hostname(), createdAt: Date.now() }));
+    });
+    assert.deepEqual(await readdir(lockPath), [`owner-${'cd'.repeat(12)}`]);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

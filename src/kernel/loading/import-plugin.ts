@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,6 +6,7 @@ import type { EpPlugin, PluginOrigin, PluginSource } from '../plugin.js';
 import { PluginErrorCode, pluginError } from '../plugin-errors.js';
 import { validatePlugin } from '../plugin-validation.js';
 import { errorMessage } from '../errors.js';
+import { readJsonFileSync } from '../../limits/json-text.js';
 
 export interface PluginRequest {
   /** A package name, or a path (relative to `baseDir`) to a module or a package directory. */
@@ -19,6 +20,10 @@ export interface PluginRequest {
 /** Imports a third-party plugin module, calls its factory with the options and validates the result. */
 export async function importPlugin(request: PluginRequest, engineVersion: string): Promise<PluginSource> {
   const file = resolveModule(request.module, request.baseDir);
+  // Node reads the module whole: a device or FIFO named as a plugin would never finish loading.
+  if (statSync(file, { throwIfNoEntry: false })?.isFile() === false) {
+    throw pluginError(PluginErrorCode.invalid, `Plugin module ${request.module} is not a regular file: ${file}.`, { module: request.module, file });
+  }
   let namespace: Record<string, unknown>;
   try {
     namespace = await import(pathToFileURL(file).href);
@@ -70,7 +75,7 @@ function resolveModule(specifier: string, baseDir: string): string {
 function packageEntry(dir: string): string | undefined {
   const manifestPath = path.join(dir, 'package.json');
   if (!existsSync(manifestPath)) return existsSync(path.join(dir, 'index.js')) ? path.join(dir, 'index.js') : undefined;
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports?: unknown; main?: string };
+  const manifest = readJsonFileSync(manifestPath, `The plugin manifest ${manifestPath}`) as { exports?: unknown; main?: string };
   const entry = exportTarget(manifest.exports) ?? manifest.main ?? 'index.js';
   const file = path.resolve(dir, entry);
   return existsSync(file) ? file : undefined;

@@ -1,8 +1,7 @@
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { EpError, ExitCode } from '../../kernel/errors.js';
-import { limitExceeded, Limits } from '../../limits/limits.js';
+import { PACKAGE_FILE, withCheckedFile } from '../../limits/checked-file.js';
+import { Limits } from '../../limits/limits.js';
 import { isJsonObject, type JsonObject } from '../../records/json.js';
 import { ScenarioList } from '../../records/scenario-list.js';
 import type { Codebook, Scenario } from '../../records/scenario.js';
@@ -273,27 +272,19 @@ export class OpenPackage {
 const READ_PIECE_BYTES = 1 << 30;
 
 /**
- * A package file's bytes in shared memory, so a worker can inflate from them without a copy. Opened without
- * blocking and refused unless it is a regular file: a FIFO or device named as a package never hangs a read.
- * An archive larger than what a package may unpack to is refused before anything is allocated.
+ * A package file's bytes in shared memory, so a worker can inflate from them without a copy. Opened through
+ * the checked reader: a FIFO or device named as a package is INVALID_PACKAGE before anything reads it, and
+ * an archive larger than what a package may unpack to is refused before anything is allocated.
  */
 async function readShared(file: string, maxBytes: number): Promise<Buffer> {
-  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) {
-      throw new EpError('INVALID_PACKAGE', `${file} is not a valid package: not a regular file.`, { exitCode: ExitCode.validation, details: { path: file } });
-    }
-    if (stat.size > maxBytes) throw limitExceeded(`The size of package file ${file}`, stat.size, maxBytes, 'bytes', { path: file });
-    const bytes = Buffer.from(new SharedArrayBuffer(stat.size));
+  return withCheckedFile(file, { ...PACKAGE_FILE, maxBytes }, async (handle, size) => {
+    const bytes = Buffer.from(new SharedArrayBuffer(size));
     let offset = 0;
-    while (offset < stat.size) {
-      const { bytesRead } = await handle.read(bytes, offset, Math.min(stat.size - offset, READ_PIECE_BYTES), offset);
+    while (offset < size) {
+      const { bytesRead } = await handle.read(bytes, offset, Math.min(size - offset, READ_PIECE_BYTES), offset);
       if (bytesRead === 0) break;
       offset += bytesRead;
     }
-    return offset === stat.size ? bytes : bytes.subarray(0, offset);
-  } finally {
-    await handle.close();
-  }
+    return offset === size ? bytes : bytes.subarray(0, offset);
+  });
 }

@@ -4,6 +4,7 @@ import type { GlobalArgs } from '../../run-command.js';
 
 interface McpArgs extends GlobalArgs {
   allowWrites?: boolean;
+  allowPath?: string[];
   session?: string;
 }
 
@@ -16,11 +17,12 @@ export const mcpCommand: CommandModule<GlobalArgs, McpArgs> = {
   describe: 'Serve the tool registry over the Model Context Protocol on stdio',
   builder: (yargs) => yargs
     .option('allow-writes', { type: 'boolean', describe: 'Also serve tools that write (context upsert and add)' })
+    .option('allow-path', { type: 'string', array: true, describe: 'Also let tools read packages under this directory (repeatable)' })
     .option('session', { type: 'string', describe: 'Record tool calls in this session (default: a new session per connection)' }),
   handler: async (args) => {
     try {
       const { serveMcpOverStdio } = await import('../../../api/mcp.js');
-      await serveMcpOverStdio({ pluginModules: args.plugin ?? [], allowWrites: args.allowWrites === true,
+      await serveMcpOverStdio({ pluginModules: args.plugin ?? [], allowWrites: args.allowWrites === true, allowPaths: args.allowPath ?? [],
         ...(args.session !== undefined ? { sessionId: args.session } : {}) });
     } catch (error) {
       const { envelope, exitCode } = errorEnvelope(error);
