@@ -3,6 +3,7 @@ import path from 'node:path';
 import { runBadInput } from './bad-input/run-bad-input.js';
 import { runConcurrency } from './concurrency.js';
 import { runCrashes } from './crashes.js';
+import { runMcpFlood } from './mcp-flood/run-mcp-flood.js';
 import { REPO_ROOT } from './support/ep-process.js';
 import { Figures } from './support/figures.js';
 import { SeededRandom } from './support/random.js';
@@ -16,11 +17,13 @@ export interface StressPlan {
   readonly kills: number;
   readonly cliInputs: number;
   readonly mcpInputs: number;
+  /** How long each MCP flood writes without reading. */
+  readonly mcpFloodSeconds: number;
   readonly timeoutMs: number;
 }
 
-const FULL: StressPlan = { processes: 8, writesPerProcess: 50, sharedKeys: 10, kills: 50, cliInputs: 520, mcpInputs: 600, timeoutMs: 60_000 };
-const SHORT: StressPlan = { processes: 3, writesPerProcess: 3, sharedKeys: 2, kills: 6, cliInputs: 42, mcpInputs: 70, timeoutMs: 20_000 };
+const FULL: StressPlan = { processes: 8, writesPerProcess: 50, sharedKeys: 10, kills: 50, cliInputs: 520, mcpInputs: 600, mcpFloodSeconds: 24, timeoutMs: 60_000 };
+const SHORT: StressPlan = { processes: 3, writesPerProcess: 3, sharedKeys: 2, kills: 6, cliInputs: 42, mcpInputs: 70, mcpFloodSeconds: 1, timeoutMs: 20_000 };
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -32,6 +35,7 @@ async function main(): Promise<void> {
     ...base,
     cliInputs: Number(valueOf(argv, '--cli-inputs') ?? base.cliInputs),
     mcpInputs: Number(valueOf(argv, '--mcp-inputs') ?? base.mcpInputs),
+    mcpFloodSeconds: Number(valueOf(argv, '--mcp-flood-seconds') ?? base.mcpFloodSeconds),
   };
   const figures = new Figures();
   const random = new SeededRandom(seed);
@@ -63,6 +67,7 @@ async function main(): Promise<void> {
   }
   // Its own stream: how many draws the crash runs take depends on timing, the corpus must not.
   await suite('bad input', () => runBadInput(figures, { random: new SeededRandom(seed), cliInputs: plan.cliInputs, mcpInputs: plan.mcpInputs, timeoutMs: plan.timeoutMs }));
+  await suite('mcp flood', () => runMcpFlood(figures, { seconds: plan.mcpFloodSeconds, timeoutMs: plan.timeoutMs }));
 
   const seconds = Math.round((Date.now() - started) / 1000);
   for (const [name, value] of figures.entries()) console.log(`${name}: ${value}`);

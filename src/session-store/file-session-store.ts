@@ -39,15 +39,20 @@ export class FileSessionStore implements SessionStoreContract {
     const paths = sessionPaths(this.home, validateSessionId(sessionId));
     let created = false;
     if (!existsSync(paths.meta)) {
-      created = true;
       await mkdir(path.dirname(paths.log), { recursive: true });
-      if (this.git) {
-        await writeFile(path.join(paths.dir, '.gitignore'), `meta.json\n*.tmp\n${TURN_LOCK}\n`);
-        await initSessionRepo(paths.dir);
-      }
-      const now = new Date().toISOString();
-      await writeMeta(paths, {
-        id: sessionId, createdAt: now, updatedAt: now, source: options.source ?? 'api', turns: 0, nodeCount: 0, head: null,
+      // Turns may start a new session at once (an MCP client's first calls, two processes given one new id):
+      // it is created under the turn lock, by the first of them.
+      created = await withFileLock(path.join(paths.dir, TURN_LOCK), async () => {
+        if (existsSync(paths.meta)) return false;
+        if (this.git) {
+          await writeFile(path.join(paths.dir, '.gitignore'), `meta.json\n*.tmp\n${TURN_LOCK}\n`);
+          await initSessionRepo(paths.dir);
+        }
+        const now = new Date().toISOString();
+        await writeMeta(paths, {
+          id: sessionId, createdAt: now, updatedAt: now, source: options.source ?? 'api', turns: 0, nodeCount: 0, head: null,
+        });
+        return true;
       });
     }
     return new FileSessionLog(sessionId, paths, created, this.git);

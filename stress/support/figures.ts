@@ -4,7 +4,7 @@
  */
 export const FIGURE_NAMES = [
   'processes', 'writes', 'failed writes', 'losses', 'kills', 'broken files', 'inputs tried', 'error envelopes', 'crashes', 'hangs',
-  'escapes', 'commands run from packages', 'unexpected successes',
+  'escapes', 'commands run from packages', 'unexpected successes', 'memory over the bound', 'unbounded records', 'wrong answers',
 ] as const;
 
 export type FigureName = (typeof FIGURE_NAMES)[number];
@@ -12,6 +12,7 @@ export type FigureName = (typeof FIGURE_NAMES)[number];
 /** Figures that must stay zero. */
 export const FAILURE_FIGURES: readonly FigureName[] = [
   'failed writes', 'losses', 'broken files', 'crashes', 'hangs', 'escapes', 'commands run from packages', 'unexpected successes',
+  'memory over the bound', 'unbounded records', 'wrong answers',
 ];
 
 export class Figures {

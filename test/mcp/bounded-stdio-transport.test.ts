@@ -6,7 +6,7 @@ import { BoundedStdioTransport } from '../../src/mcp/bounded-stdio-transport.js'
 async function exchange(frames: (string | Buffer)[], maxLineBytes = 1024) {
   const input = new PassThrough();
   const output = new PassThrough();
-  const transport = new BoundedStdioTransport(input, output, maxLineBytes);
+  const transport = new BoundedStdioTransport(input, output, { maxLineBytes });
   const messages: unknown[] = [];
   transport.onmessage = (message) => messages.push(message);
   await transport.start();
