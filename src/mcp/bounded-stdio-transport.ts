@@ -79,7 +79,8 @@ export class BoundedStdioTransport implements Transport {
     if (isJSONRPCRequest(message)) this.gate.ask(message.id);
     else if (cancelledId(message) !== undefined) this.gate.answered(cancelledId(message)!);
     const written = goesOut ? this.write(message) : undefined;
-    if (answer) this.pump();
+    // An answer frees a place; a request of the server's own means the client's answer must be read.
+    this.pump();
     await written;
   }
 
