@@ -37,8 +37,8 @@ export class NeverReadingClient {
     });
   }
 
-  static async start(cwd: string, env: Record<string, string>, timeoutMs: number): Promise<NeverReadingClient> {
-    const client = new NeverReadingClient(spawn(process.execPath, [EP_BIN, 'mcp'], { cwd, env, stdio: 'pipe' }));
+  static async start(cwd: string, env: Record<string, string>, timeoutMs: number, args: readonly string[] = []): Promise<NeverReadingClient> {
+    const client = new NeverReadingClient(spawn(process.execPath, [EP_BIN, 'mcp', ...args], { cwd, env, stdio: 'pipe' }));
     client.child.stdout.on('data', client.receive);
     const id = client.send('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'ep-stress-never-reads', version: '1.0.0' } });
     if (!(await client.until(() => client.answers.byId.has(id), timeoutMs))) {
@@ -56,13 +56,14 @@ export class NeverReadingClient {
 
   /**
    * Writes frames (`frame(id)` for request `id`) as fast as the pipe takes them, reading nothing, until
-   * `untilMs` (a time). Returns the ids of the requests written.
+   * `untilMs` (a time) or `count` frames. Returns the ids of the requests written. Frames the pipe has not
+   * taken by then wait in this process and reach the server once it reads again.
    */
-  async flood(frame: (id: number) => string, untilMs: number): Promise<number[]> {
+  async flood(frame: (id: number) => string, untilMs: number, count = Number.POSITIVE_INFINITY): Promise<number[]> {
     const ids: number[] = [];
-    while (Date.now() < untilMs && !this.exited) {
+    while (Date.now() < untilMs && ids.length < count && !this.exited) {
       let batch = '';
-      while (batch.length < 16 * 1024) {
+      while (batch.length < 16 * 1024 && ids.length < count) {
         const id = this.nextId++;
         ids.push(id);
         batch += `${frame(id)}\n`;
