@@ -25,7 +25,7 @@ export const Limits = {
   /** Requests one `ep mcp` connection has in progress at once; further requests wait unread in the pipe. */
   mcpRequestsInFlight: 8,
   /** Bytes of the requests one `ep mcp` connection has in progress at once (a larger request runs alone). */
-  mcpRequestBytesInFlight: 16 * 1024 * 1024,
+  mcpRequestBytesInFlight: 4 * 1024 * 1024,
 } as const;
 
 export function limitExceeded(what: string, actual: number, max: number, unit: string, details: Record<string, unknown> = {}): EpError {

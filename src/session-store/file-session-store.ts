@@ -7,6 +7,7 @@ import { validateSessionId } from '../session/session-id.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { JsonTextError, readJsonFile } from '../limits/json-text.js';
 import { foldRecords, parseLog, serializeRecord } from './log-format.js';
+import { LogReader } from './log-reader.js';
 import { commitTurn, initSessionRepo } from './session-git.js';
 import { withFileLock } from '../util/file-lock.js';
 
@@ -29,6 +30,8 @@ export interface FileSessionStoreOptions {
 export class FileSessionStore implements SessionStoreContract {
   readonly home: string;
   private readonly git: boolean;
+  /** One reader per session log this store has opened, so each turn parses only what was appended since. */
+  private readonly readers = new Map<string, LogReader>();
 
   constructor(options: FileSessionStoreOptions) {
     this.home = options.home;
@@ -55,7 +58,9 @@ export class FileSessionStore implements SessionStoreContract {
         return true;
       });
     }
-    return new FileSessionLog(sessionId, paths, created, this.git);
+    let reader = this.readers.get(paths.log);
+    if (!reader) this.readers.set(paths.log, (reader = new LogReader(paths.log)));
+    return new FileSessionLog(sessionId, paths, created, this.git, reader);
   }
 
   async exists(sessionId: string): Promise<boolean> {
@@ -87,6 +92,7 @@ export class FileSessionStore implements SessionStoreContract {
 
   async delete(sessionId: string): Promise<void> {
     const paths = await this.requireExisting(sessionId);
+    this.readers.delete(paths.log);
     await rm(paths.dir, { recursive: true, force: true });
   }
 
@@ -110,11 +116,11 @@ class FileSessionLog implements SessionLogContract {
     private readonly paths: SessionPaths,
     readonly created: boolean,
     private readonly git: boolean,
+    private readonly reader: LogReader,
   ) {}
 
   async readNodes(): Promise<SessionNode[]> {
-    const text = await readFile(this.paths.log, 'utf8').catch(() => '');
-    return foldRecords(parseLog(text).records);
+    return foldRecords(await this.reader.records());
   }
 
   append(record: LogRecord): void {

@@ -20,7 +20,7 @@ const SMALLEST_CAP = 64;
  */
 export function recordedValue(value: unknown, maxBytes: number = Limits.sessionValueBytes): unknown {
   const safe = toJsonSafe(value);
-  if (jsonBytesWithin(safe, maxBytes) !== undefined) return safe;
+  if (surelyWithin(safe, maxBytes) || jsonBytesWithin(safe, maxBytes) !== undefined) return safe;
   if (jsonBytesWithin(shorten(safe, SMALLEST_CAP), maxBytes) === undefined) {
     const text = JSON.stringify(safe);
     return recordedText(text, maxBytes);
@@ -93,6 +93,30 @@ function jsonBytesWithin(value: unknown, max: number): number | undefined {
     return total <= max;
   };
   return visit(value) ? total : undefined;
+}
+
+/**
+ * Whether the JSON text of a value is surely within `max` bytes, from lengths alone (a UTF-16 unit is at
+ * most 6 bytes of JSON text): the quick answer for the small values most calls record.
+ */
+function surelyWithin(value: unknown, max: number): boolean {
+  let total = 0;
+  const visit = (node: unknown): boolean => {
+    if (typeof node === 'string') total += node.length * 6 + 2;
+    else if (node === null || typeof node !== 'object') total += 24;
+    else if (Array.isArray(node)) {
+      total += 1 + Math.max(1, node.length);
+      for (const item of node) if (total > max || !visit(item)) return false;
+    } else {
+      for (const key in node) {
+        total += key.length * 6 + 4;
+        if (total > max || !visit((node as Record<string, unknown>)[key])) return false;
+      }
+      total += 2;
+    }
+    return total <= max;
+  };
+  return visit(value);
 }
 
 /** Bytes of a string as JSON text; when it cannot fit in `room`, a lower bound is enough. */
