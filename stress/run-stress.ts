@@ -5,6 +5,7 @@ import { runClearUseRaces } from './clear-use-races.js';
 import { runConcurrency } from './concurrency.js';
 import { runCrashes } from './crashes.js';
 import { runLockSteps } from './lock-steps/run-lock-steps.js';
+import { runMcpFlood } from './mcp-flood/run-mcp-flood.js';
 import { REPO_ROOT } from './support/ep-process.js';
 import { Figures } from './support/figures.js';
 import { SeededRandom } from './support/random.js';
@@ -20,6 +21,8 @@ export interface StressPlan {
   readonly mcpInputs: number;
   /** Commands run on each bomb package (the first one only in the short run). */
   readonly bombRuns: number;
+  /** How long each MCP flood writes without reading. */
+  readonly mcpFloodSeconds: number;
   readonly timeoutMs: number;
   /** Rounds of `ep context clear` racing `ep context use --append`. */
   readonly clearRaces: number;
@@ -29,10 +32,10 @@ export interface StressPlan {
 }
 
 const FULL: StressPlan = {
-  processes: 8, writesPerProcess: 50, sharedKeys: 10, kills: 50, cliInputs: 520, mcpInputs: 600, bombRuns: 4, timeoutMs: 60_000, clearRaces: 60, lockSeeds: 40, lockDecisions: 1500,
+  processes: 8, writesPerProcess: 50, sharedKeys: 10, kills: 50, cliInputs: 520, mcpInputs: 600, bombRuns: 4, mcpFloodSeconds: 24, timeoutMs: 60_000, clearRaces: 60, lockSeeds: 40, lockDecisions: 1500,
 };
 const SHORT: StressPlan = {
-  processes: 3, writesPerProcess: 3, sharedKeys: 2, kills: 6, cliInputs: 42, mcpInputs: 70, bombRuns: 1, timeoutMs: 20_000, clearRaces: 3, lockSeeds: 1, lockDecisions: 600,
+  processes: 3, writesPerProcess: 3, sharedKeys: 2, kills: 6, cliInputs: 42, mcpInputs: 70, bombRuns: 1, mcpFloodSeconds: 1, timeoutMs: 20_000, clearRaces: 3, lockSeeds: 1, lockDecisions: 600,
 };
 
 async function main(): Promise<void> {
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
     cliInputs: Number(valueOf(argv, '--cli-inputs') ?? base.cliInputs),
     mcpInputs: Number(valueOf(argv, '--mcp-inputs') ?? base.mcpInputs),
     bombRuns: Number(valueOf(argv, '--bomb-runs') ?? base.bombRuns),
+    mcpFloodSeconds: Number(valueOf(argv, '--mcp-flood-seconds') ?? base.mcpFloodSeconds),
   };
   const figures = new Figures();
   const random = new SeededRandom(seed);
@@ -81,6 +85,7 @@ async function main(): Promise<void> {
   await suite('bad input', () => runBadInput(figures, {
     random: new SeededRandom(seed), cliInputs: plan.cliInputs, mcpInputs: plan.mcpInputs, bombRuns: plan.bombRuns, timeoutMs: plan.timeoutMs,
   }));
+  await suite('mcp flood', () => runMcpFlood(figures, { seconds: plan.mcpFloodSeconds, timeoutMs: plan.timeoutMs }));
 
   const seconds = Math.round((Date.now() - started) / 1000);
   for (const [name, value] of figures.entries()) console.log(`${name}: ${value}`);

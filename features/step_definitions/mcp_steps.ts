@@ -7,8 +7,12 @@ import { connectMcp, WRITING_TOOL_PLUGIN } from '../support/mcp-session.js';
 import { REPO_ROOT, type EpWorld } from '../support/world.js';
 import { splitCommandLine } from '../support/command-line.js';
 import { writeTrustedConfig } from '../support/trust-driver.js';
+import { burstOf, readBurst, stopBurst, unansweredOnce, writeBurst } from '../support/mcp-burst.js';
+import { TRUNCATION_MARKER_PATTERN } from '../../src/session/recorded-value.js';
 
 const client = (world: EpWorld) => world.values.get('mcpClient') as Client;
+const sessionCall = (world: EpWorld, name: string) =>
+  (world.lastEnvelope.data.nodes as { name: string; input: unknown }[]).find((node) => node.name === name)!;
 const result = (world: EpWorld) => world.values.get('mcpResult') as { isError?: boolean; content: { text: string }[]; structuredContent?: any };
 
 Given('a project whose ep config loads the example word-count plugin and a writing tool', async function (this: EpWorld) {
@@ -79,4 +83,45 @@ When('the client disconnects', async function (this: EpWorld) {
 Then('the session holds a completed call named {string}', function (this: EpWorld, name: string) {
   const nodes = this.lastEnvelope.data.nodes as { name: string; status: string; kind: string }[];
   assert.ok(nodes.some((node) => node.name === name && node.status === 'completed'), JSON.stringify(nodes.map((n) => [n.name, n.status])));
+});
+
+When('the client sends {string} a text of {int} words', async function (this: EpWorld, name: string, words: number) {
+  this.values.set('mcpResult', await client(this).callTool({ name, arguments: { text: 'w '.repeat(words) } }));
+});
+
+Then('the session call {string} recorded its input {string} cut short, with the marker naming {int} bytes',
+  function (this: EpWorld, name: string, field: string, bytes: number) {
+    const input = sessionCall(this, name).input as Record<string, unknown>;
+    assert.equal(TRUNCATION_MARKER_PATTERN.exec(String(input[field]))?.[1], String(bytes), String(input[field]).slice(-60));
+  });
+
+Then('the session call {string} takes at most {int} KiB', function (this: EpWorld, name: string, kib: number) {
+  const bytes = Buffer.byteLength(JSON.stringify(sessionCall(this, name)));
+  assert.ok(bytes <= kib * 1024, `${bytes} bytes`);
+});
+
+When('a client that does not read writes {int} {string} requests to {string}', async function (this: EpWorld, count: number, method: string, commandLine: string) {
+  await writeBurst(this, splitCommandLine(commandLine).slice(2), method, count);
+});
+
+When('that client starts reading', async function (this: EpWorld) {
+  await readBurst(this);
+});
+
+Then('every one of those requests is answered once', function (this: EpWorld) {
+  const missing = unansweredOnce(burstOf(this));
+  assert.deepEqual(missing.slice(0, 5), [], `${missing.length} of ${burstOf(this).ids.length} not answered exactly once`);
+});
+
+Then('ep mcp stayed under {int} MiB of resident memory', function (this: EpWorld, mib: number) {
+  assert.ok(burstOf(this).peakMiB! < mib, `peak ${burstOf(this).peakMiB} MiB`);
+});
+
+Then('a new {string} request is answered with {string} listed', async function (this: EpWorld, method: string, tool: string) {
+  const reply = await burstOf(this).client.request(method, {}, 30_000) as { result?: { tools?: { name: string }[] } } | undefined;
+  assert.ok(reply?.result?.tools?.some((listed) => listed.name === tool), JSON.stringify(reply)?.slice(0, 300));
+});
+
+After(async function (this: EpWorld) {
+  await stopBurst(this);
 });

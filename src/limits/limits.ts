@@ -32,6 +32,15 @@ export const Limits = {
   recordsFileBytes: 256 * 1024 ** 2,
   /** Bytes of one session's log (`history/nodes.jsonl`), read whole by `ep session show` and new turns. */
   sessionLogBytes: 256 * 1024 ** 2,
+  /**
+   * Bytes of JSON a session node records for each of its name, input, output and error message. Longer
+   * values are cut short with a marker naming their size (`src/session/recorded-value.ts`).
+   */
+  sessionValueBytes: 64 * 1024,
+  /** Requests one `ep mcp` connection has in progress at once; further requests wait unread in the pipe. */
+  mcpRequestsInFlight: 8,
+  /** Bytes of the requests one `ep mcp` connection has in progress at once (a larger request runs alone). */
+  mcpRequestBytesInFlight: 4 * 1024 * 1024,
 } as const;
 
 export function limitExceeded(what: string, actual: number, max: number, unit: string, details: Record<string, unknown> = {}): EpError {

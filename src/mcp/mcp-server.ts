@@ -17,10 +17,10 @@ export interface McpServerOptions {
   /** Serve tools that write (upsert, add). Off unless the user enables it. */
   readonly allowWrites?: boolean;
   /**
-   * Runs each tool call; the session entry point wraps calls here so they are recorded like any other
-   * entry point's. Defaults to calling the body directly.
+   * Runs each tool call; the session entry point wraps calls here so they are recorded, with their input,
+   * like any other entry point's. Defaults to calling the body directly.
    */
-  readonly runCall?: <T>(toolName: string, body: () => Promise<T>) => Promise<T>;
+  readonly runCall?: <T>(toolName: string, input: unknown, body: () => Promise<T>) => Promise<T>;
   /** The session calls are recorded in, reported to the client in each result's `_meta`. */
   readonly sessionId?: string;
   /**
@@ -39,7 +39,7 @@ export interface McpServerOptions {
 export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = {}): Server {
   const registry = runtime.get(ToolRegistry);
   const visible = (tool: ToolDescriptor) => options.allowWrites === true || tool.capabilities.includes('read_only');
-  const runCall = options.runCall ?? (<T>(_name: string, body: () => Promise<T>) => body());
+  const runCall = options.runCall ?? (<T>(_name: string, _input: unknown, body: () => Promise<T>) => body());
 
   const meta = options.sessionId ? { _meta: { 'ep/sessionId': options.sessionId } } : {};
   const server = new Server({ name: 'ep', version: EP_VERSION }, { capabilities: { tools: {} } });
@@ -59,7 +59,7 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name, arguments: input } = request.params;
     try {
-      const output = await withPathScope(scope, () => runCall(name, () => registry.call(name, input ?? {}, { readOnly: options.allowWrites !== true })));
+      const output = await withPathScope(scope, () => runCall(name, input ?? {}, () => registry.call(name, input ?? {}, { readOnly: options.allowWrites !== true })));
       const structured = output !== null && typeof output === 'object' && !Array.isArray(output)
         ? (output as Record<string, unknown>) : { result: output };
       return { content: [{ type: 'text', text: stringifyJsonPreservingNumbers(structured, { indent: 2 })! }], structuredContent: structured, ...meta };

@@ -9,6 +9,7 @@ import { assertRegularFileOrMissingSync, notRegularFile, readCheckedFile } from 
 import { JsonTextError, readJsonFile } from '../limits/json-text.js';
 import { Limits } from '../limits/limits.js';
 import { foldRecords, parseLog, serializeRecord } from './log-format.js';
+import { LogReader } from './log-reader.js';
 import { commitTurn, initSessionRepo } from './session-git.js';
 import { withFileLock } from '../util/file-lock.js';
 
@@ -31,6 +32,8 @@ export interface FileSessionStoreOptions {
 export class FileSessionStore implements SessionStoreContract {
   readonly home: string;
   private readonly git: boolean;
+  /** One reader per session log this store has opened, so each turn parses only what was appended since. */
+  private readonly readers = new Map<string, LogReader>();
 
   constructor(options: FileSessionStoreOptions) {
     this.home = options.home;
@@ -41,18 +44,25 @@ export class FileSessionStore implements SessionStoreContract {
     const paths = sessionPaths(this.home, validateSessionId(sessionId));
     let created = false;
     if (!existsSync(paths.meta)) {
-      created = true;
       await mkdir(path.dirname(paths.log), { recursive: true });
-      if (this.git) {
-        await writeFile(path.join(paths.dir, '.gitignore'), `meta.json\n*.tmp\n${TURN_LOCK}\n`);
-        await initSessionRepo(paths.dir);
-      }
-      const now = new Date().toISOString();
-      await writeMeta(paths, {
-        id: sessionId, createdAt: now, updatedAt: now, source: options.source ?? 'api', turns: 0, nodeCount: 0, head: null,
+      // Turns may start a new session at once (an MCP client's first calls, two processes given one new id):
+      // it is created under the turn lock, by the first of them.
+      created = await withFileLock(path.join(paths.dir, TURN_LOCK), async () => {
+        if (existsSync(paths.meta)) return false;
+        if (this.git) {
+          await writeFile(path.join(paths.dir, '.gitignore'), `meta.json\n*.tmp\n${TURN_LOCK}\n`);
+          await initSessionRepo(paths.dir);
+        }
+        const now = new Date().toISOString();
+        await writeMeta(paths, {
+          id: sessionId, createdAt: now, updatedAt: now, source: options.source ?? 'api', turns: 0, nodeCount: 0, head: null,
+        });
+        return true;
       });
     }
-    return new FileSessionLog(sessionId, paths, created, this.git);
+    let reader = this.readers.get(paths.log);
+    if (!reader) this.readers.set(paths.log, (reader = new LogReader(paths.log)));
+    return new FileSessionLog(sessionId, paths, created, this.git, reader);
   }
 
   async exists(sessionId: string): Promise<boolean> {
@@ -83,6 +93,7 @@ export class FileSessionStore implements SessionStoreContract {
 
   async delete(sessionId: string): Promise<void> {
     const paths = await this.requireExisting(sessionId);
+    this.readers.delete(paths.log);
     await rm(paths.dir, { recursive: true, force: true });
   }
 
@@ -106,10 +117,11 @@ class FileSessionLog implements SessionLogContract {
     private readonly paths: SessionPaths,
     readonly created: boolean,
     private readonly git: boolean,
+    private readonly reader: LogReader,
   ) {}
 
   async readNodes(): Promise<SessionNode[]> {
-    return foldRecords(parseLog(await readLog(this.paths.log)).records);
+    return foldRecords(await this.reader.records());
   }
 
   append(record: LogRecord): void {

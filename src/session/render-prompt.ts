@@ -39,7 +39,7 @@ export function renderHistory(nodes: readonly SessionNode[], current?: SessionNo
   return shown.map((node) => `${'  '.repeat(depth(node))}- ${describeNode(node)}`).join('\n');
 }
 
-/** Longer inputs and outputs are cut in the history: the full values stay in the DAG, the prompt stays bounded. */
+/** Longer inputs and outputs are cut in the history: the DAG keeps more (up to `Limits.sessionValueBytes`), the prompt stays bounded. */
 export const HISTORY_VALUE_CHARS = 500;
 
 function brief(value: unknown): string {

@@ -1,7 +1,7 @@
 import type { SessionLogContract } from '../session-store/session-store.js';
 import type { NodeError, NodeKind, NodeStatus, SessionNode } from './call-node.js';
 import { newShortId } from './session-id.js';
-import { toJsonSafe } from './json-safe.js';
+import { recordedText, recordedValue } from './recorded-value.js';
 
 export interface NodeStart {
   readonly kind: NodeKind;
@@ -21,7 +21,9 @@ export interface NodeEnd {
 /**
  * Records one turn's nodes: keeps the session's DAG in memory (for history rendering) and appends every
  * change to the log. Writing never throws into the agent function: a failed write is kept in `failures`
- * and reported when the turn ends, so it can never replace the caller's own error.
+ * and reported when the turn ends, so it can never replace the caller's own error. Every entry point
+ * records through here, so this is where what a node records is bounded (`recordedValue`,
+ * `Limits.sessionValueBytes`): the log and the DAG in memory hold the same bounded values.
  */
 export class SessionWriter {
   private readonly byId = new Map<string, SessionNode>();
@@ -57,13 +59,13 @@ export class SessionWriter {
     const node: SessionNode = {
       id: newShortId(start.kind === 'user' ? 'u' : start.kind === 'model' ? 'm' : 'c'),
       kind: start.kind,
-      name: start.name,
+      name: recordedText(start.name),
       seq: this.nextSeq++,
       turn: this.turnId,
       caller: start.caller,
       predecessor: topLevel ? this.lastTopLevel : null,
-      ...(start.instructions !== undefined ? { instructions: start.instructions } : {}),
-      input: toJsonSafe(start.input),
+      ...(start.instructions !== undefined ? { instructions: recordedText(start.instructions) } : {}),
+      input: recordedValue(start.input),
       status: start.status ?? 'running',
       createdAt: new Date().toISOString(),
     };
@@ -80,7 +82,7 @@ export class SessionWriter {
     const update = {
       id: node.id,
       status: end.status,
-      ...(end.output !== undefined ? { output: toJsonSafe(end.output) } : {}),
+      ...(end.output !== undefined ? { output: recordedValue(end.output) } : {}),
       ...(end.error !== undefined ? { error: describeError(end.error) } : {}),
       endedAt: endedAt.toISOString(),
       durationMs: endedAt.getTime() - Date.parse(node.createdAt),
@@ -138,7 +140,10 @@ export class SessionWriter {
 function describeError(error: unknown): NodeError {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
-    return { name: error.name, message: error.message, ...(typeof code === 'string' ? { code } : {}) };
+    return {
+      name: recordedText(error.name), message: recordedText(error.message),
+      ...(typeof code === 'string' ? { code: recordedText(code) } : {}),
+    };
   }
-  return { name: 'Error', message: String(error) };
+  return { name: 'Error', message: recordedText(String(error)) };
 }

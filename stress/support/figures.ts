@@ -6,6 +6,7 @@ export const FIGURE_NAMES = [
   'processes', 'writes', 'failed writes', 'losses', 'kills', 'broken files', 'inputs tried', 'error envelopes', 'crashes', 'hangs',
   'escapes', 'commands run from packages', 'unexpected successes', 'bounds exceeded', 'unexpected failures', 'contents echoed',
   'undone clears', 'two lock holders',
+  'memory over the bound', 'unbounded records', 'wrong answers',
 ] as const;
 
 export type FigureName = (typeof FIGURE_NAMES)[number];
@@ -14,6 +15,7 @@ export type FigureName = (typeof FIGURE_NAMES)[number];
 export const FAILURE_FIGURES: readonly FigureName[] = [
   'failed writes', 'losses', 'broken files', 'crashes', 'hangs', 'escapes', 'commands run from packages', 'unexpected successes',
   'bounds exceeded', 'unexpected failures', 'contents echoed', 'undone clears', 'two lock holders',
+  'memory over the bound', 'unbounded records', 'wrong answers',
 ];
 
 export class Figures {

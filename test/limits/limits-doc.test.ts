@@ -4,6 +4,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Limits } from '../../src/limits/limits.js';
+import { truncationMarker, TRUNCATION_MARKER_PATTERN } from '../../src/session/recorded-value.js';
 
 const DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/limits.md');
 
@@ -12,13 +13,18 @@ const ROWS: Record<keyof typeof Limits, string> = {
   jsonInputBytes: 'JSON input size', nestingDepth: 'Nesting depth', keyLength: 'Key length', recordBytes: 'Record size',
   packageEntries: 'Package entries', packageBytes: 'Package size', packageJsonFileBytes: 'Package JSON file size',
   gitObjectBytes: 'Git object size', gitStoreBytes: 'Git store size', activeContexts: 'Active contexts',
-  recordsFileBytes: 'Records file size', sessionLogBytes: 'Session log size',
+  recordsFileBytes: 'Records file size', sessionLogBytes: 'Session log size', sessionValueBytes: 'Recorded session value',
+  mcpRequestsInFlight: 'MCP requests in progress', mcpRequestBytesInFlight: 'MCP requests in progress',
 };
+
+/** Limits that bound what is kept or handled at once (cut short, or waiting), instead of refusing input. */
+const BOUNDED_NOT_REFUSED = new Set(['sessionValueBytes', 'mcpRequestsInFlight', 'mcpRequestBytesInFlight']);
 
 /** A value as the doc writes it: sizes in MiB or GiB, counts with thousands separators. */
 function shown(key: string, value: number): string {
   if (!/Bytes$/.test(key)) return value.toLocaleString('en-US');
-  return value % 1024 ** 3 === 0 ? `${value / 1024 ** 3} GiB` : `${value / 1024 ** 2} MiB`;
+  if (value % 1024 ** 3 === 0) return `${value / 1024 ** 3} GiB`;
+  return value % 1024 ** 2 === 0 ? `${value / 1024 ** 2} MiB` : `${value / 1024} KiB`;
 }
 
 test('docs/limits.md lists every limit with its value and LIMIT_EXCEEDED', async () => {
@@ -30,7 +36,7 @@ test('docs/limits.md lists every limit with its value and LIMIT_EXCEEDED', async
   for (const [key, value] of Object.entries(Limits)) {
     const row = rows.get(ROWS[key as keyof typeof Limits]);
     assert.ok(row, `docs/limits.md has no row "${ROWS[key as keyof typeof Limits]}"`);
-    assert.match(row, /LIMIT_EXCEEDED/, key);
+    if (!BOUNDED_NOT_REFUSED.has(key)) assert.match(row, /LIMIT_EXCEEDED/, key);
     const values = typeof value === 'number' ? { [key]: value } : value;
     for (const [name, amount] of Object.entries(values)) {
       const expected = shown(key, amount);
@@ -45,4 +51,13 @@ test('docs/limits.md names the error codes of files named from outside', async (
   for (const code of ['LIMIT_EXCEEDED', 'INVALID_PACKAGE', 'INVALID_INPUT', 'TOO_MANY_OPEN_FILES', 'PATH_NOT_ALLOWED', 'INVALID_JSON']) {
     assert.ok(doc.includes(`\`${code}\``), code);
   }
+});
+
+test('the docs show the truncation marker as the code writes it', async () => {
+  const shown = truncationMarker(15728640);
+  assert.match(shown, TRUNCATION_MARKER_PATTERN);
+  for (const name of ['limits.md', 'mcp.md', 'sessions.md']) {
+    assert.ok((await readFile(path.join(path.dirname(DOC), name), 'utf8')).includes(truncationMarker(0).replace('0', 'N')), `${name} shows the marker`);
+  }
+  assert.ok((await readFile(DOC, 'utf8')).includes(shown));
 });

@@ -7,6 +7,8 @@ import { describe, it } from 'node:test';
 import { FileSessionStore } from '../../src/session-store/file-session-store.js';
 import { withSession } from '../../src/session/session-context.js';
 import { agentFunction } from '../../src/session/agent-function.js';
+import { Limits } from '../../src/limits/limits.js';
+import { TRUNCATION_MARKER_PATTERN } from '../../src/session/recorded-value.js';
 
 const step = agentFunction({ name: 'step', instructions: 'One step.' }, (n: number) => n * 2);
 
@@ -79,6 +81,28 @@ describe('FileSessionStore', () => {
     assert.deepEqual(contents.nodes.map((n) => n.output), [2, 10]);
     assert.equal(contents.skippedLines, 0);
     assert.ok(readFileSync(log, 'utf8').endsWith('\n'));
+  });
+
+  it('creates a new session once when several turns start it at once, and commits each turn', async () => {
+    const store = new FileSessionStore({ home: tempHome() });
+    const turns = await Promise.all([1, 2, 3, 4].map((n) => withSession({ store, sessionId: 'started-at-once' }, (h) => { step(n); return h; })));
+    assert.deepEqual(turns.map((turn) => turn.created).filter(Boolean), [true]);
+    const { meta, nodes } = await store.read('started-at-once');
+    assert.equal(meta.turns, 4);
+    assert.deepEqual(nodes.map((n) => n.output).sort(), [2, 4, 6, 8]);
+  });
+
+  it('records each value of a node within the bound, marked where it was cut', async () => {
+    const store = new FileSessionStore({ home: tempHome(), git: false });
+    const echo = agentFunction({ name: 'echo', instructions: 'Echo.' }, (input: { query: string }) => input);
+    const query = 'q'.repeat(Limits.sessionValueBytes * 4);
+    const { sessionId } = await withSession({ store }, (h) => { echo({ query }); return h; });
+    const log = readFileSync(path.join(store.home, 'sessions', sessionId, 'history', 'nodes.jsonl'), 'utf8');
+    assert.ok(Buffer.byteLength(log) < 2 * Limits.sessionValueBytes + 2048, `${Buffer.byteLength(log)} bytes`);
+    const [node] = (await store.read(sessionId)).nodes;
+    for (const value of [node!.input, node!.output] as { query: string }[]) {
+      assert.equal(TRUNCATION_MARKER_PATTERN.exec(value.query)?.[1], String(query.length));
+    }
   });
 
   it('deletes sessions and reports unknown ones as not found', async () => {
