@@ -22,7 +22,7 @@ const BOUNDED_NOT_REFUSED = new Set(['sessionValueBytes', 'mcpRequestsInFlight',
 
 /** A value as the doc writes it: sizes in MiB or GiB, counts with thousands separators. */
 function shown(key: string, value: number): string {
-  if (!/Bytes$/.test(key)) return value.toLocaleString('en-US');
+  if (!/Bytes/.test(key)) return value.toLocaleString('en-US');
   if (value % 1024 ** 3 === 0) return `${value / 1024 ** 3} GiB`;
   return value % 1024 ** 2 === 0 ? `${value / 1024 ** 2} MiB` : `${value / 1024} KiB`;
 }
