@@ -1,4 +1,4 @@
-import { ContextBudget, ContextPipeline, ContextRequest, ContextTierService, type ContextRecord } from '../src/crp/index.js';
+import { ContextBudget, ContextPipeline, ContextRequest, ContextTierService, type ContextRecord } from '../src/context/assembly/index.js';
 import { Bm25SearchEngine } from '../src/search/bm25/bm25-engine.js';
 import { BpeTokenizer } from '../src/tokenizer/bpe-tokenizer.js';
 import { row, timeFunction } from './support/measure.js';

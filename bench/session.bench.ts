@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FileSessionStore } from '../src/session-store/file-session-store.js';
-import { serializeRecord } from '../src/session-store/log-format.js';
-import { agentFunction } from '../src/session/agent-function.js';
-import { withSession } from '../src/session/session-context.js';
-import type { LogRecord } from '../src/session/call-node.js';
+import { FileSessionStore } from '../src/sessions/store/file-session-store.js';
+import { serializeRecord } from '../src/sessions/store/log-format.js';
+import { agentFunction } from '../src/sessions/agent-function.js';
+import { withSession } from '../src/sessions/session-context.js';
+import type { LogRecord } from '../src/sessions/call-node.js';
 import { median, row, timeFunction } from './support/measure.js';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, row, timeCommand, timeFunction } from './support/measure.js';
 import { OpenPackage } from '../src/storage/package/open-package.js';
-import { ScenarioContext } from '../src/context/scenario-context.js';
+import { ScenarioContext } from '../src/context/package/scenario-context.js';
 import { writeBenchPackage } from './support/storage-fixture.js';
 
 /**

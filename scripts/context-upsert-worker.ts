@@ -3,7 +3,7 @@
  * `node dist/scripts/context-upsert-worker.js <package> <key-prefix> <count>`. Used by the acceptance suite.
  */
 import 'reflect-metadata';
-import { ScenarioContext } from '../src/context/scenario-context.js';
+import { ScenarioContext } from '../src/context/package/scenario-context.js';
 
 const [file, prefix, count] = process.argv.slice(2);
 for (let i = 0; i < Number(count); i += 1) {

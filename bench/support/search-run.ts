@@ -8,7 +8,7 @@ import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../src/records/docume
 import type { Scenario } from '../../src/records/scenario.js';
 import { Bm25SearchEngine } from '../../src/search/bm25/bm25-engine.js';
 import { ElasticlunrSearchEngine } from '../../src/search/elasticlunr/elasticlunr-engine.js';
-import type { SearchEngineContract, SearchIndex } from '../../src/search/search-engine.js';
+import type { SearchEngine, SearchIndex } from '../../src/search/search-engine.js';
 import { tokenize } from '../../src/search/tokenize.js';
 import { BENCH_QUERIES, generateCorpus, readJsonLines } from './search-corpus.js';
 import { median } from './measure.js';
@@ -22,7 +22,7 @@ const fields = [...DEFAULT_SEARCH_FIELDS];
 function build(): SearchIndex {
   const documents = searchDocuments(records, undefined);
   if (engineName === 'minisearch') return miniSearchIndex(documents.map((document, id) => ({ id, ...document })));
-  const engine: SearchEngineContract = engineName === 'elasticlunr' ? new ElasticlunrSearchEngine() : new Bm25SearchEngine();
+  const engine: SearchEngine = engineName === 'elasticlunr' ? new ElasticlunrSearchEngine() : new Bm25SearchEngine();
   return engine.buildIndex(documents, { fields });
 }
 

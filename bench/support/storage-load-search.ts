@@ -3,7 +3,7 @@
  * `node dist/bench/support/storage-load-search.js <package> <query> [--one-thread]` prints the best key;
  * `--one-thread` keeps inflation on the main thread (the `parallelInflate: false` store option).
  */
-import { ScenarioContext } from '../../src/context/scenario-context.js';
+import { ScenarioContext } from '../../src/context/package/scenario-context.js';
 import { GitPackageStore } from '../../src/storage/git-package-store.js';
 
 const [file, query, flag] = process.argv.slice(2);

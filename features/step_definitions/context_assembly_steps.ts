@@ -1,8 +1,8 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
 import { SkillDefinition } from '../../src/skills/skill-definition.js';
-import { ToolRegistryService } from '../../src/tools/tool-registry.js';
-import type { ToolContract } from '../../src/tools/tool.js';
+import { ToolRegistryService } from '../../src/skills/tool-registry.js';
+import type { Tool } from '../../src/skills/tool.js';
 import { addRecordsFile, exactTokenCount, fragmentOf, setBudget, type FragmentView } from '../support/crp-project.js';
 import type { EpWorld } from '../support/world.js';
 
@@ -55,11 +55,11 @@ Then('the tool {string} is listed as read-only', function (this: EpWorld, name: 
 });
 
 // ---- read-only enforcement, on the library's registry
-const writeNote: ToolContract = {
+const writeNote: Tool = {
   name: 'test/write-note', description: 'Writes a note.', capabilities: ['writes'],
   inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, call: () => ({ written: true }),
 };
-const readNote: ToolContract = { ...writeNote, name: 'test/read-note', description: 'Reads a note.', capabilities: ['read_only'], call: () => ({ text: 'note' }) };
+const readNote: Tool = { ...writeNote, name: 'test/read-note', description: 'Reads a note.', capabilities: ['read_only'], call: () => ({ text: 'note' }) };
 
 Given('a tool registry with a read-only tool and a writing tool', function (this: EpWorld) {
   this.values.set('registry', new ToolRegistryService([writeNote, readNote]));

@@ -2,7 +2,7 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
 import {
   AssembledContext, ContextBudget, ContextFragment, ContextRequest, DetailLevelMap, FragmentProvenance,
-} from '../../src/crp/index.js';
+} from '../../src/context/assembly/index.js';
 import { crp, DEFAULT_PURPOSE } from '../support/crp-driver.js';
 import type { EpWorld } from '../support/world.js';
 

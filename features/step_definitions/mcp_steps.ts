@@ -8,7 +8,7 @@ import { REPO_ROOT, type EpWorld } from '../support/world.js';
 import { splitCommandLine } from '../support/command-line.js';
 import { writeTrustedConfig } from '../support/trust-driver.js';
 import { burstOf, readBurst, stopBurst, unansweredOnce, writeBurst } from '../support/mcp-burst.js';
-import { TRUNCATION_MARKER_PATTERN } from '../../src/session/recorded-value.js';
+import { TRUNCATION_MARKER_PATTERN } from '../../src/sessions/recorded-value.js';
 
 const client = (world: EpWorld) => world.values.get('mcpClient') as Client;
 const sessionCall = (world: EpWorld, name: string) =>

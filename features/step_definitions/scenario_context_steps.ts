@@ -1,10 +1,10 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
 import type { EpWorld } from '../support/world.js';
-import { ScenarioContext } from '../../src/context/scenario-context.js';
+import { ScenarioContext } from '../../src/context/package/scenario-context.js';
 import { ScenarioList, type ScoredScenario } from '../../src/records/scenario-list.js';
 import type { Scenario } from '../../src/records/scenario.js';
-import type { PackResult } from '../../src/context/context-packer.js';
+import type { PackResult } from '../../src/context/package/context-packer.js';
 import { withRuntime } from '../../src/runtime/runtime.js';
 import { libraryEnv, writeTrustedConfig } from '../support/trust-driver.js';
 import { contextOptions } from '../../src/api/scenario-context.js';

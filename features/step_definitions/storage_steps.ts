@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { EpWorld } from '../support/world.js';
 import { ScenarioList } from '../../src/records/scenario-list.js';
 import type { Scenario } from '../../src/records/scenario.js';
-import { ScenarioContext } from '../../src/context/scenario-context.js';
+import { ScenarioContext } from '../../src/context/package/scenario-context.js';
 import type { LoadedPackage, SaveResult } from '../../src/storage/package-store-contract.js';
 import { archiveFiles, exists, keyedRecords, leftoverTempEntries, plainGit, richRecords, store, unpack, workerScript } from '../support/storage-driver.js';
 import { assertArchiveShape, assertPythonJsonFiles, killWriterMidSave, leftoverFiles } from '../support/storage-checks.js';

@@ -3,12 +3,11 @@ import assert from 'node:assert/strict';
 import {
   AssembledContext, ContextBudget, ContextFragment, ContextRequest, DetailLevelMap, FragmentProvenance,
   type ContextFragmentInit, type ContextRequestInit,
-} from '../../src/crp/index.js';
-import { ToolRegistry } from '../../src/kernel/tokens.js';
+} from '../../src/context/assembly/index.js';
+import { ToolRegistry } from '../../src/skills/tool.js';
 import { EpRuntime } from '../../src/runtime/runtime.js';
 import { buildContextSkill } from '../../src/skills/context/context-skill.js';
 import type { SkillDefinition } from '../../src/skills/skill-definition.js';
-import type { ToolRegistryContract } from '../../src/tools/tool.js';
 import { sampleSourcesPlugin } from './crp-samples.js';
 import type { EpWorld } from './world.js';
 
@@ -64,7 +63,7 @@ export class CrpDriver {
     return this.runtime;
   }
 
-  async registry(): Promise<ToolRegistryContract> {
+  async registry(): Promise<ToolRegistry> {
     return (this.runtime ?? (await this.startRuntime(false))).get(ToolRegistry);
   }
 

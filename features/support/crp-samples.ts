@@ -1,6 +1,5 @@
-import type { ContextRecord, ContextSourceContract, TierName } from '../../src/crp/contracts.js';
+import { type ContextRecord, ContextSource, type TierName } from '../../src/context/assembly/contracts.js';
 import { definePlugin, type EpPlugin } from '../../src/kernel/plugin.js';
-import { ContextSource } from '../../src/kernel/tokens.js';
 
 /**
  * A small code base as context records: the session's working set (hot), the active package (warm) and
@@ -31,7 +30,7 @@ export function sampleSourcesPlugin(records: Readonly<Record<TierName, ContextRe
     provides: [ContextSource],
     register(registry) {
       for (const tier of Object.keys(records) as TierName[]) {
-        const source: ContextSourceContract = { id: `test/${tier}-samples`, tier, load: () => records[tier] };
+        const source: ContextSource = { id: `test/${tier}-samples`, tier, load: () => records[tier] };
         registry.registerValue(ContextSource, source);
       }
     },

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { isEpError } from '../../src/kernel/errors.js';
-import { FileSessionStore } from '../../src/session-store/file-session-store.js';
-import type { SessionNode } from '../../src/session/call-node.js';
-import { runAgentInSubprocess } from '../../src/session/subprocess.js';
+import { FileSessionStore } from '../../src/sessions/store/file-session-store.js';
+import type { SessionNode } from '../../src/sessions/call-node.js';
+import { runAgentInSubprocess } from '../../src/sessions/subprocess.js';
 import type { RunOutcome } from './session-driver.js';
 import { REPO_ROOT, type EpWorld } from './world.js';
 

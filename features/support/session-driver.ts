@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runAgent } from '../../src/api/session.js';
 import { isEpError } from '../../src/kernel/errors.js';
-import { FileSessionStore } from '../../src/session-store/file-session-store.js';
-import type { SessionMeta } from '../../src/session-store/session-store.js';
-import type { SessionNode } from '../../src/session/call-node.js';
-import type { AnswerSource } from '../../src/session/session-context.js';
-import { runAgentInSubprocess } from '../../src/session/subprocess.js';
+import { FileSessionStore } from '../../src/sessions/store/file-session-store.js';
+import type { SessionMeta } from '../../src/sessions/store/session-store.js';
+import type { SessionNode } from '../../src/sessions/call-node.js';
+import type { AnswerSource } from '../../src/sessions/session-context.js';
+import { runAgentInSubprocess } from '../../src/sessions/subprocess.js';
 import type { RecordedPrompt } from '../../src/models/scripted-model.js';
 import { REPO_ROOT, type EpWorld } from './world.js';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { clearContext, CONTEXT_POINTER_PATH, readContextPointer, useContext, notConfigured, type UseContextOptions } from '../active-context/context-pointer.js';
+import { clearContext, CONTEXT_POINTER_PATH, readContextPointer, useContext, notConfigured, type UseContextOptions } from '../context/active/context-pointer.js';
 
 /** The seed's output shape for the pointer commands. */
 export interface ContextPointerView {

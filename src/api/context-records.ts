@@ -1,7 +1,4 @@
-import type {
-  ContextGetResult, ContextHistoryResult, ContextPackResult, ContextSearchResult, ContextWriteResult, PackRequest, ReadTarget, SearchRequest, WithWarnings, WriteRequest,
-} from '../active-context/context-records-contract.js';
-import { ContextRecords } from '../kernel/tokens.js';
+import { type ContextGetResult, type ContextHistoryResult, type ContextPackResult, type ContextSearchResult, type ContextWriteResult, type PackRequest, type ReadTarget, type SearchRequest, type WithWarnings, type WriteRequest, ContextRecords } from '../context/active/context-records-contract.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
 
 export type { ContextGetResult, ContextHistoryResult, ContextPackResult, ContextSearchResult, ContextWriteResult, PackRequest, SearchRequest, WithWarnings, WriteRequest };

@@ -1,7 +1,6 @@
-import { AssembledContext } from '../crp/assembled-context.js';
-import type { BudgetState } from '../crp/contracts.js';
-import { ContextRequest, type ContextRequestInit } from '../crp/context-request.js';
-import { ContextAssembler, ContextTiers } from '../kernel/tokens.js';
+import { AssembledContext } from '../context/assembly/assembled-context.js';
+import { type BudgetState, ContextAssembler, ContextTiers } from '../context/assembly/contracts.js';
+import { ContextRequest, type ContextRequestInit } from '../context/assembly/context-request.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
 
 /** Assembles context for one request with a runtime started for the call. */

@@ -1,21 +1,20 @@
 import path from 'node:path';
-import type { ContextGetResult, ContextHistoryResult, ContextPackResult, ContextRecordsContract, ContextSearchResult, ContextWriteResult, PackRequest, ReadTarget, SearchRequest, WithWarnings, WriteRequest } from '../active-context/context-records-contract.js';
-import type { UseContextOptions } from '../active-context/context-pointer.js';
-import type { AssembledContext } from '../crp/assembled-context.js';
-import type { BudgetState } from '../crp/contracts.js';
-import type { ContextRequest, ContextRequestInit } from '../crp/context-request.js';
+import type { ContextGetResult, ContextHistoryResult, ContextPackResult, ContextRecords, ContextSearchResult, ContextWriteResult, PackRequest, ReadTarget, SearchRequest, WithWarnings, WriteRequest } from '../context/active/context-records-contract.js';
+import type { UseContextOptions } from '../context/active/context-pointer.js';
+import type { AssembledContext } from '../context/assembly/assembled-context.js';
+import type { BudgetState } from '../context/assembly/contracts.js';
+import type { ContextRequest, ContextRequestInit } from '../context/assembly/context-request.js';
 import { EpError } from '../kernel/errors.js';
-import { SearchEngine } from '../kernel/tokens.js';
+import { SearchEngine } from '../search/search-engine.js';
 import type { ServiceToken } from '../kernel/token.js';
 import { ScenarioList, type ScenarioSearchOptions, type ScoredScenario } from '../records/scenario-list.js';
 import type { Scenario } from '../records/scenario.js';
 import { describePlugins, type PluginDescription } from '../runtime/describe-plugins.js';
 import { EpRuntime, type RuntimeOptions } from '../runtime/runtime.js';
-import type { SearchEngineContract } from '../search/search-engine.js';
-import type { SessionMeta } from '../session-store/session-store.js';
-import type { SessionHandle } from '../session/session-context.js';
+import type { SessionMeta } from '../sessions/store/session-store.js';
+import type { SessionHandle } from '../sessions/session-context.js';
 import type { LoadedPackage, LoadOptions, PackageChange, SaveOptions } from '../storage/package-store-contract.js';
-import type { ToolDescriptor } from '../tools/tool.js';
+import type { ToolDescriptor } from '../skills/tool.js';
 import { contextBudget, requestContext } from './context.js';
 import { addContextRecord, contextHistory, getContextRecord, packContext, searchContext, upsertContextRecord } from './context-records.js';
 import { clearContextPointer, currentContext, useContextPath, type ContextPointerView } from './context-pointer.js';
@@ -29,7 +28,7 @@ import { callTool, listTools } from './tools.js';
 export type EpOptions = Omit<RuntimeOptions, 'runtime'>;
 
 /** The context pointer and the records of the active context packages (`ep context ...`). */
-export interface EpContexts extends ContextRecordsContract {
+export interface EpContexts extends ContextRecords {
   /** Makes `packagePath` the active context (and, unless told otherwise, the write context). */
   use(packagePath: string, options?: UseContextOptions): Promise<ContextPointerView>;
   /** The active context paths; `CONTEXT_NOT_CONFIGURED` when none is set. */
@@ -53,7 +52,7 @@ export interface EpPackages {
 
 /** Ranking with the runtime's search engine (BM25 unless a plugin replaces it). */
 export interface EpSearch {
-  readonly engine: SearchEngineContract;
+  readonly engine: SearchEngine;
   /** Ranks in-memory records with the runtime's engine: `ScenarioList.search` with `includeScores`. */
   records(records: ScenarioList | Iterable<Scenario>, query: string, options?: Omit<ScenarioSearchOptions, 'engine' | 'includeScores'>): ScoredScenario[];
 }

@@ -1,7 +1,6 @@
-import { PackageStore } from '../kernel/tokens.js';
+import { PackageStore, type LoadOptions, type PackageChange, type SaveOptions } from '../storage/package-store-contract.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
 import type { ScenarioList } from '../records/scenario-list.js';
-import type { LoadOptions, PackageChange, SaveOptions } from '../storage/package-store-contract.js';
 
 /** `.ep` packages through the kernel's package store (the `builtin/storage-ep` plugin unless configured otherwise). */
 export async function loadPackage(path: string, options: LoadOptions = {}, runtime: RuntimeOptions = {}) {

@@ -1,4 +1,4 @@
-import { RuntimeSettings } from '../kernel/tokens.js';
+import { RuntimeSettings } from '../kernel/runtime-settings.js';
 import { describePlugins, type PluginDescription } from '../runtime/describe-plugins.js';
 import { resolvePluginGraph } from '../kernel/plugin-graph.js';
 import { planRuntime, type RuntimeOptions } from '../runtime/plan-runtime.js';

@@ -1,5 +1,7 @@
-import type { ScenarioContextOptions } from '../context/scenario-context.js';
-import { ContextPacker, PackageStore, SearchEngine } from '../kernel/tokens.js';
+import type { ScenarioContextOptions } from '../context/package/scenario-context.js';
+import { ContextPacker } from '../context/package/context-packer.js';
+import { PackageStore } from '../storage/package-store-contract.js';
+import { SearchEngine } from '../search/search-engine.js';
 import type { EpRuntime } from '../runtime/runtime.js';
 
 /**

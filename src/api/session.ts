@@ -1,9 +1,12 @@
 import { EpError, ExitCode, errorMessage, isEpError } from '../kernel/errors.js';
-import { ModelRuntime, RuntimeSettings, SessionStore, ToolRegistry } from '../kernel/tokens.js';
+import { ModelRuntime } from '../models/model-runtime.js';
+import { RuntimeSettings } from '../kernel/runtime-settings.js';
+import { SessionStore } from '../sessions/store/session-store.js';
+import { ToolRegistry } from '../skills/tool.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
-import { answersFromFile } from '../session/answer-sources.js';
-import { loadAgentTarget } from '../session/agent-target.js';
-import { withSession, type AnswerSource, type SessionHandle } from '../session/session-context.js';
+import { answersFromFile } from '../sessions/answer-sources.js';
+import { loadAgentTarget } from '../sessions/agent-target.js';
+import { withSession, type AnswerSource, type SessionHandle } from '../sessions/session-context.js';
 import { divertStdout } from '../util/stdout-diversion.js';
 
 export interface SessionRunOptions extends RuntimeOptions {

@@ -1,7 +1,6 @@
-import { SessionStore } from '../kernel/tokens.js';
+import { SessionStore, type SessionContents, type SessionMeta } from '../sessions/store/session-store.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
-import type { SessionContents, SessionMeta } from '../session-store/session-store.js';
-import { renderSessionTree } from '../session/session-tree.js';
+import { renderSessionTree } from '../sessions/session-tree.js';
 
 export async function listSessions(options: RuntimeOptions = {}): Promise<SessionMeta[]> {
   return withRuntime(options, async (runtime) => runtime.get(SessionStore).list());

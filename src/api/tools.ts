@@ -1,5 +1,4 @@
-import { ToolRegistry } from '../kernel/tokens.js';
-import type { ToolDescriptor } from '../tools/tool.js';
+import { ToolRegistry, type ToolDescriptor } from '../skills/tool.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
 
 export async function listTools(options: RuntimeOptions = {}): Promise<ToolDescriptor[]> {

@@ -1,16 +1,16 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { configDigest, PROJECT_CONFIG_PATH, readProjectConfig } from '../kernel/loading/project-config.js';
+import { configDigest, PROJECT_CONFIG_PATH, readProjectConfig } from '../runtime/loading/project-config.js';
 import { readBoundedFileSync } from '../limits/json-text.js';
 import { builtinSources } from '../runtime/select-plugins.js';
-import { codeEntries } from '../trust/code-entries.js';
-import { trustedPathOf, trustStoreFor } from '../trust/config-trust.js';
-import { configNotFound } from '../trust/trust-errors.js';
-import { LISTED_ENTRIES, type TrustRecord } from '../trust/trust-store.js';
+import { codeEntries } from '../runtime/trust/code-entries.js';
+import { trustedPathOf, trustStoreFor } from '../runtime/trust/config-trust.js';
+import { configNotFound } from '../runtime/trust/trust-errors.js';
+import { LISTED_ENTRIES, type TrustRecord } from '../runtime/trust/trust-store.js';
 import { findUp } from '../util/find-up.js';
 
-export type { TrustRecord } from '../trust/trust-store.js';
-export type { CodeEntry } from '../trust/code-entries.js';
+export type { TrustRecord } from '../runtime/trust/trust-store.js';
+export type { CodeEntry } from '../runtime/trust/code-entries.js';
 
 export interface TrustOptions {
   /** Where a config is looked up from, and relative paths resolve from (default `process.cwd()`). */

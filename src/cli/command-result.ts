@@ -1,4 +1,4 @@
-import type { Warning } from './envelope.js';
+import type { Warning } from '../envelope/envelope.js';
 
 /** What a command handler returns: the envelope's data and any warnings. */
 export interface CommandResult {

@@ -1,5 +1,5 @@
 import { withRealStdout } from '../util/stdout-diversion.js';
-import { envelopeWritten, errorEnvelope, writeEnvelope } from './envelope.js';
+import { envelopeWritten, errorEnvelope, writeEnvelope } from '../envelope/envelope.js';
 
 /**
  * The CLI's promise that stdout is one envelope and never a stack trace also covers failures no handler

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { EP_VERSION } from '../version.js';
-import { errorEnvelope, writeEnvelope } from './envelope.js';
+import { errorEnvelope, writeEnvelope } from '../envelope/envelope.js';
 import { checkOptionValues, type DeclaredOptions } from './option-rules.js';
 import { contextCommand } from './commands/context/index.js';
 import { demoCommand } from './commands/demo/index.js';

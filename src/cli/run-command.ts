@@ -1,7 +1,7 @@
 import type { ArgumentsCamelCase } from 'yargs';
 import type { CommandResult } from './command-result.js';
 import { divertStdout, sealStdout } from '../util/stdout-diversion.js';
-import { errorEnvelope, okEnvelope, writeEnvelope } from './envelope.js';
+import { errorEnvelope, okEnvelope, writeEnvelope } from '../envelope/envelope.js';
 
 export interface GlobalArgs {
   plugin?: string[];

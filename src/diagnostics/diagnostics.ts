@@ -1,13 +1,14 @@
+import { createToken } from '../kernel/token.js';
 export type DiagnosticLevel = 'debug' | 'info' | 'warn' | 'error';
 
-export interface DiagnosticsContract {
+export interface Diagnostics {
   log(level: DiagnosticLevel, message: string): void;
   /** Reports progress of long work; shown only when stderr is a terminal. */
   progress(label: string, done: number, total: number): void;
 }
 
 /** Writes to stderr, so stdout keeps exactly one JSON envelope. */
-export class StderrDiagnostics implements DiagnosticsContract {
+export class StderrDiagnostics implements Diagnostics {
   constructor(
     private readonly stream: NodeJS.WriteStream = process.stderr,
     private readonly verbose = false,
@@ -27,3 +28,6 @@ export class StderrDiagnostics implements DiagnosticsContract {
     if (done >= total) this.stream.write('\n');
   }
 }
+
+/** Progress and log lines for humans, on stderr; never on stdout. */
+export const Diagnostics = createToken<Diagnostics>('ep.Diagnostics');

@@ -34,7 +34,7 @@ export const Limits = {
   sessionLogBytes: 256 * 1024 ** 2,
   /**
    * Bytes of JSON a session node records for each of its name, input, output and error message. Longer
-   * values are cut short with a marker naming their size (`src/session/recorded-value.ts`).
+   * values are cut short with a marker naming their size (`src/sessions/recorded-value.ts`).
    */
   sessionValueBytes: 64 * 1024,
   /** Requests one `ep mcp` connection has in progress at once; further requests wait unread in the pipe. */

@@ -1,7 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { fileURLToPath } from 'node:url';
-import { realPathOfNearest, type PathScope } from '../active-context/path-scope.js';
+import { realPathOfNearest, type PathScope } from '../context/active/path-scope.js';
 import { EpError, ExitCode } from '../kernel/errors.js';
 
 /** How long the server waits for the client's `roots/list` answer before going on with its own roots. */

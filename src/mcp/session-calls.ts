@@ -1,8 +1,11 @@
-import { ModelRuntime, RuntimeSettings, SessionStore, ToolRegistry } from '../kernel/tokens.js';
+import { ModelRuntime } from '../models/model-runtime.js';
+import { RuntimeSettings } from '../kernel/runtime-settings.js';
+import { SessionStore } from '../sessions/store/session-store.js';
+import { ToolRegistry } from '../skills/tool.js';
 import type { EpRuntime } from '../runtime/runtime.js';
-import { agentFunction } from '../session/agent-function.js';
-import { newSessionId, validateSessionId } from '../session/session-id.js';
-import { withSession } from '../session/session-context.js';
+import { agentFunction } from '../sessions/agent-function.js';
+import { newSessionId, validateSessionId } from '../sessions/session-id.js';
+import { withSession } from '../sessions/session-context.js';
 
 /**
  * The MCP server is an entry point like the CLI: every tool call runs inside `withSession`, one session per

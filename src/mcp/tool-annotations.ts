@@ -1,4 +1,4 @@
-import type { ToolDescriptor } from '../tools/tool.js';
+import type { ToolDescriptor } from '../skills/tool.js';
 
 /** MCP's hints, derived from the capabilities a tool declares. */
 export function toolAnnotations(tool: ToolDescriptor) {

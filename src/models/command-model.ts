@@ -1,5 +1,5 @@
 import { EpError, ExitCode } from '../kernel/errors.js';
-import type { ModelReply, ModelRequest, ModelRuntimeContract } from './model-runtime.js';
+import type { ModelReply, ModelRequest, ModelRuntime } from './model-runtime.js';
 
 export interface CommandModelOptions {
   /** The program to run, for example a local model's CLI. */
@@ -10,7 +10,7 @@ export interface CommandModelOptions {
 }
 
 /** Pipes each prompt to a program's stdin and takes its stdout (trimmed) as the reply. */
-export class CommandModelRuntime implements ModelRuntimeContract {
+export class CommandModelRuntime implements ModelRuntime {
   readonly kind = 'command';
 
   constructor(private readonly options: CommandModelOptions) {}

@@ -1,3 +1,4 @@
+import { createToken } from '../kernel/token.js';
 /** "Send this prompt, get a reply": what agent functions need from a model, whatever serves it. */
 export interface ModelRequest {
   /** The whole prompt: instructions, arguments, session history and the request, rendered as text. */
@@ -14,8 +15,11 @@ export interface ModelReply {
   readonly model?: string;
 }
 
-export interface ModelRuntimeContract {
+export interface ModelRuntime {
   /** Short name of the runtime (`scripted`, `openai`, `command`), recorded on model nodes. */
   readonly kind: string;
   complete(request: ModelRequest): Promise<ModelReply>;
 }
+
+/** The selected model runtime ("send this prompt, get a reply"): scripted by default. */
+export const ModelRuntime = createToken<ModelRuntime>('ep.ModelRuntime');

@@ -1,5 +1,5 @@
 import { EpError, ExitCode } from '../kernel/errors.js';
-import type { ModelReply, ModelRequest, ModelRuntimeContract } from './model-runtime.js';
+import type { ModelReply, ModelRequest, ModelRuntime } from './model-runtime.js';
 
 export interface OpenAIChatOptions {
   /** For example `https://api.openai.com/v1` or `http://127.0.0.1:8080/v1`; `/chat/completions` is appended. */
@@ -26,7 +26,7 @@ export function openAIOptionsFrom(options: Record<string, unknown>, env: Readonl
 }
 
 /** A client for any server speaking the OpenAI chat completions API, over `fetch`. */
-export class OpenAIChatRuntime implements ModelRuntimeContract {
+export class OpenAIChatRuntime implements ModelRuntime {
   readonly kind = 'openai';
 
   constructor(private readonly options: OpenAIChatOptions) {}

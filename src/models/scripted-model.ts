@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
-import type { ModelReply, ModelRequest, ModelRuntimeContract } from './model-runtime.js';
+import type { ModelReply, ModelRequest, ModelRuntime } from './model-runtime.js';
 
 export interface ScriptedModelOptions {
   /** Replies given in turn (cycling); without them each reply is derived from the prompt. */
@@ -19,7 +19,7 @@ export interface RecordedPrompt {
  * A model runtime with no network: deterministic replies, and a record of every prompt it was sent, so
  * tests and the demo can check exactly what a model would have seen.
  */
-export class ScriptedModelRuntime implements ModelRuntimeContract {
+export class ScriptedModelRuntime implements ModelRuntime {
   readonly kind = 'scripted';
   readonly prompts: RecordedPrompt[] = [];
   private next = 0;

@@ -1,6 +1,6 @@
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { Bm25SearchEngine } from '../search/bm25/bm25-engine.js';
-import type { SearchEngineContract } from '../search/search-engine.js';
+import type { SearchEngine } from '../search/search-engine.js';
 import { searchOnce } from '../search/search-once.js';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from './document-text.js';
 import { canonicalJson, type JsonValue } from './json.js';
@@ -18,7 +18,7 @@ export interface ScenarioSearchOptions {
   readonly topK?: number;
   readonly includeScores?: boolean;
   /** The engine to rank with; EDSL-compatible BM25 when absent. */
-  readonly engine?: SearchEngineContract;
+  readonly engine?: SearchEngine;
   /** Per-field weights, for engines that support them (elasticlunr); BM25 ignores them, as EDSL does. */
   readonly boosts?: Readonly<Record<string, number>>;
 }

@@ -1,7 +1,7 @@
 import type { EpRuntime } from './runtime.js';
 import type { EpPlugin, PluginSource } from '../kernel/plugin.js';
-import { loadProjectConfig, type ProjectConfig } from '../kernel/loading/project-config.js';
-import { requireTrustedConfig } from '../trust/config-trust.js';
+import { loadProjectConfig, type ProjectConfig } from './loading/project-config.js';
+import { requireTrustedConfig } from './trust/config-trust.js';
 import { selectPlugins } from './select-plugins.js';
 
 export interface RuntimeOptions {

@@ -1,6 +1,6 @@
 import { Kernel } from '../kernel/kernel.js';
-import type { ProjectConfig } from '../kernel/loading/project-config.js';
-import { RuntimeSettings } from '../kernel/tokens.js';
+import type { ProjectConfig } from './loading/project-config.js';
+import { RuntimeSettings } from '../kernel/runtime-settings.js';
 import type { ServiceToken } from '../kernel/token.js';
 import { planRuntime, type RuntimeOptions } from './plan-runtime.js';
 

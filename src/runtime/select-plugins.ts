@@ -1,7 +1,7 @@
 import type { EpPlugin, PluginSource } from '../kernel/plugin.js';
 import { PluginErrorCode, pluginError } from '../kernel/plugin-errors.js';
-import { importPlugin, type PluginRequest } from '../kernel/loading/import-plugin.js';
-import type { ProjectConfig } from '../kernel/loading/project-config.js';
+import { importPlugin, type PluginRequest } from './loading/import-plugin.js';
+import type { ProjectConfig } from './loading/project-config.js';
 import { tokenName } from '../kernel/token.js';
 import { BUILTIN_PLUGINS } from '../plugins/builtin-catalog.js';
 import { EP_VERSION } from '../version.js';

@@ -1,3 +1,4 @@
+import { createToken } from '../kernel/token.js';
 /**
  * The contract every search plugin serves. Callers (ScenarioList, the context assembly pipeline) turn their
  * records into documents (field name → text, already selected and joined); the engine indexes them and
@@ -31,7 +32,7 @@ export interface SearchIndexOptions {
   readonly boosts?: Readonly<Record<string, number>>;
 }
 
-export interface SearchEngineContract {
+export interface SearchEngine {
   /** A short name for listings and benchmarks: `bm25`, `elasticlunr`. */
   readonly name: string;
   buildIndex(documents: readonly SearchDocument[], options?: SearchIndexOptions): SearchIndex;
@@ -41,3 +42,6 @@ export interface SearchEngineContract {
    */
   searchOnce?(documents: readonly SearchDocument[], query: string, options?: SearchIndexOptions & SearchQueryOptions): SearchHit[];
 }
+
+/** Ranks documents for a query: BM25 by default, elasticlunr or a third-party engine by config. */
+export const SearchEngine = createToken<SearchEngine>('ep.SearchEngine');

@@ -1,5 +1,5 @@
 import { EpError, ExitCode } from '../kernel/errors.js';
-import type { ToolCallContext, ToolDescriptor, ToolRegistryContract } from '../tools/tool.js';
+import type { ToolCallContext, ToolDescriptor, ToolRegistry } from './tool.js';
 
 export interface SkillSpec {
   /** Namespaced: `builtin/context`. */
@@ -20,14 +20,14 @@ export class SkillDefinition {
   readonly readOnly: boolean;
   readonly tools: readonly ToolDescriptor[];
 
-  private constructor(spec: SkillSpec, tools: readonly ToolDescriptor[], private readonly registry: ToolRegistryContract) {
+  private constructor(spec: SkillSpec, tools: readonly ToolDescriptor[], private readonly registry: ToolRegistry) {
     this.name = spec.name;
     this.description = spec.description;
     this.readOnly = spec.readOnly;
     this.tools = Object.freeze(tools);
   }
 
-  static build(spec: SkillSpec, registry: ToolRegistryContract): SkillDefinition {
+  static build(spec: SkillSpec, registry: ToolRegistry): SkillDefinition {
     const tools = spec.tools.map((name) => {
       const tool = registry.describe(name);
       if (spec.readOnly && !tool.capabilities.includes('read_only')) {

@@ -2,7 +2,7 @@ import type { ScenarioList } from '../records/scenario-list.js';
 import { OpenPackage, type PackageReadOptions } from './package/open-package.js';
 import type { LockOptions } from './package/package-lock.js';
 import type { PackageChange } from './package/package-writer.js';
-import type { LoadedPackage, LoadOptions, PackageStoreContract, SaveOptions } from './package-store-contract.js';
+import type { LoadedPackage, LoadOptions, PackageStore, SaveOptions } from './package-store-contract.js';
 import { DEFAULT_ZIP_LIMITS } from './zip/zip-reader.js';
 
 export interface GitPackageStoreOptions {
@@ -21,7 +21,7 @@ export interface GitPackageStoreOptions {
 }
 
 /** The `.ep` package store: git-backed ScenarioList packages EDSL reads and writes. */
-export class GitPackageStore implements PackageStoreContract {
+export class GitPackageStore implements PackageStore {
   private readonly limits: PackageReadOptions;
   private readonly lock: LockOptions;
   private readonly storeRecordsUncompressed: boolean;

@@ -1,3 +1,4 @@
+import { createToken } from '../kernel/token.js';
 import type { ScenarioList } from '../records/scenario-list.js';
 import type { ChangedRecord, LogEntry, PackageDiff, PushResult } from './package/package-history.js';
 import type { PackageChange, SaveResult } from './package/package-writer.js';
@@ -29,7 +30,7 @@ export interface SaveOptions {
  * Durable ScenarioLists in EDSL's git-backed `.ep` format. Writers say what to change (`update`), not what
  * to overwrite with: the change is applied to the latest commit under the package's lock.
  */
-export interface PackageStoreContract {
+export interface PackageStore {
   load(path: string, options?: LoadOptions): Promise<LoadedPackage>;
   /** Saves `list` as the package's new content (one commit; `unchanged` when nothing differs). */
   save(path: string, list: ScenarioList, options?: SaveOptions): Promise<SaveResult>;
@@ -44,3 +45,6 @@ export interface PackageStoreContract {
   /** Fast-forwards the package to the remote branch, or creates it from the remote. */
   pull(path: string, remote: string, options?: { branch?: string }): Promise<SaveResult>;
 }
+
+/** Durable ScenarioLists: EDSL's git-backed `.ep` packages (load, save, update, history, remotes). */
+export const PackageStore = createToken<PackageStore>('ep.PackageStore');

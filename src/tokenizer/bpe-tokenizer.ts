@@ -1,7 +1,7 @@
-import type { BpeEncoding, TokenCounter, TokenizerContract } from './tokenizer.js';
+import type { BpeEncoding, TokenCounter, Tokenizer } from './tokenizer.js';
 
 /** Exact BPE counts through js-tiktoken; the rank table is imported on first use only. */
-export class BpeTokenizer implements TokenizerContract {
+export class BpeTokenizer implements Tokenizer {
   readonly exact = true;
   private counter?: Promise<TokenCounter>;
 

@@ -1,7 +1,7 @@
-import type { TokenCounter, TokenizerContract } from './tokenizer.js';
+import type { TokenCounter, Tokenizer } from './tokenizer.js';
 
 /** A fast estimate: one token per four characters, rounded up. Good enough for rough packing. */
-export class EstimateTokenizer implements TokenizerContract {
+export class EstimateTokenizer implements Tokenizer {
   readonly name = 'estimate';
   readonly exact = false;
   private readonly counter: TokenCounter = { count: (text: string) => Math.ceil(text.length / 4) };

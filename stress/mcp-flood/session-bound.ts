@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Limits } from '../../src/limits/limits.js';
-import { TRUNCATION_MARKER_PATTERN } from '../../src/session/recorded-value.js';
+import { TRUNCATION_MARKER_PATTERN } from '../../src/sessions/recorded-value.js';
 import type { Figures } from '../support/figures.js';
 import type { Sandbox } from '../support/sandbox.js';
 

@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PackageStore } from '../../src/kernel/tokens.js';
+import { PackageStore } from '../../src/storage/package-store-contract.js';
 import { withRuntime } from '../../src/runtime/runtime.js';
 import { runEp } from '../support/ep-process.js';
 import { beforeOrAfter, type StressTarget, type TargetContext } from './target.js';

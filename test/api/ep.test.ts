@@ -7,8 +7,9 @@ import { after, before, describe, it } from 'node:test';
 import { createEp, type Ep } from '../../src/api/ep.js';
 import { isEpError } from '../../src/kernel/errors.js';
 import { definePlugin } from '../../src/kernel/plugin.js';
-import { SearchEngine, Tool } from '../../src/kernel/tokens.js';
-import { agentFunction } from '../../src/session/agent-function.js';
+import { SearchEngine } from '../../src/search/search-engine.js';
+import { Tool } from '../../src/skills/tool.js';
+import { agentFunction } from '../../src/sessions/agent-function.js';
 import { EP_VERSION } from '../../src/version.js';
 
 // This file runs from dist/test/api/.

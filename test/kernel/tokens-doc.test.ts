@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { it } from 'node:test';
-import * as tokens from '../../src/kernel/tokens.js';
+import * as tokens from '../../src/service-tokens.js';
 import { tokenArity, tokenName } from '../../src/kernel/token.js';
 
 // This file runs from dist/test/kernel/.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Limits } from '../../src/limits/limits.js';
-import { truncationMarker, TRUNCATION_MARKER_PATTERN } from '../../src/session/recorded-value.js';
+import { truncationMarker, TRUNCATION_MARKER_PATTERN } from '../../src/sessions/recorded-value.js';
 
 const DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/limits.md');
 

@@ -6,7 +6,7 @@ import { HOSTILE_PACKAGE_KINDS, hostilePackage } from '../../stress/bad-input/ho
 import { buildMcpCorpus } from '../../stress/bad-input/mcp-corpus.js';
 import { beforeOrAfter } from '../../stress/targets/target.js';
 import { SeededRandom } from '../../stress/support/random.js';
-import { ToolRegistryService } from '../../src/tools/tool-registry.js';
+import { ToolRegistryService } from '../../src/skills/tool-registry.js';
 
 const TOOL: ToolInfo = {
   name: 'acme/echo', capabilities: ['read_only'],

@@ -3,14 +3,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createPackage, PROGRESS_THRESHOLD_BYTES } from '../../src/scenarios/create-package.js';
-import type { DiagnosticsContract } from '../../src/diagnostics/diagnostics.js';
+import { createPackage, PROGRESS_THRESHOLD_BYTES } from '../../src/records/create-package.js';
+import type { Diagnostics } from '../../src/diagnostics/diagnostics.js';
 import type { ScenarioList } from '../../src/records/scenario-list.js';
 
 function recordingServices(cwd: string) {
   const progress: Array<[number, number]> = [];
   const saved: ScenarioList[] = [];
-  const diagnostics: DiagnosticsContract = { log: () => undefined, progress: (_label, done, total) => { progress.push([done, total]); } };
+  const diagnostics: Diagnostics = { log: () => undefined, progress: (_label, done, total) => { progress.push([done, total]); } };
   const store = { save: async (_file: string, list: ScenarioList) => { saved.push(list); return { status: 'ok', commit: 'abc', path: _file, branch: 'main', message: 'm' }; } };
   return { progress, saved, services: { store: store as never, diagnostics, cwd } };
 }

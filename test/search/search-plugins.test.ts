@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { SearchEngine, ToolRegistry } from '../../src/kernel/tokens.js';
+import { SearchEngine } from '../../src/search/search-engine.js';
+import { ToolRegistry } from '../../src/skills/tool.js';
 import { withRuntime } from '../../src/runtime/runtime.js';
 
 describe('search plugins in a runtime', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ToolRegistry } from '../../src/kernel/tokens.js';
+import { ToolRegistry } from '../../src/skills/tool.js';
 import { EpRuntime } from '../../src/runtime/runtime.js';
 import { buildContextSkill } from '../../src/skills/context/context-skill.js';
 import { SkillDefinition } from '../../src/skills/skill-definition.js';

@@ -7,7 +7,7 @@ import { unzipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 import { GitPackageStore } from '../../src/storage/git-package-store.js';
 import { ScenarioList } from '../../src/records/scenario-list.js';
-import { ScenarioContext } from '../../src/context/scenario-context.js';
+import { ScenarioContext } from '../../src/context/package/scenario-context.js';
 import { parseJsonPreservingNumbers } from '../../src/storage/json/record-json-parser.js';
 import type { Scenario } from '../../src/records/scenario.js';
 

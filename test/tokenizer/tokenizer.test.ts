@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { BpeTokenizer } from '../../src/tokenizer/bpe-tokenizer.js';
 import { EstimateTokenizer } from '../../src/tokenizer/estimate-tokenizer.js';
 import { EpRuntime } from '../../src/runtime/runtime.js';
-import { Tokenizer } from '../../src/kernel/tokens.js';
+import { Tokenizer } from '../../src/tokenizer/tokenizer.js';
 
 describe('tokenizers', () => {
   it('counts cl100k_base tokens exactly', async () => {

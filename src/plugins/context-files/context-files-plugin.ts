@@ -1,5 +1,6 @@
 import { definePlugin } from '../../kernel/plugin.js';
-import { ContextSource, RuntimeSettings } from '../../kernel/tokens.js';
+import { ContextSource } from '../../context/assembly/contracts.js';
+import { RuntimeSettings } from '../../kernel/runtime-settings.js';
 import { EP_VERSION } from '../../version.js';
 
 export interface ContextFileEntry {
@@ -25,7 +26,7 @@ export const contextFilesPlugin = definePlugin<ContextFilesOptions>((options = {
   requires: [RuntimeSettings],
   async register(registry) {
     if (!options.files || options.files.length === 0) return;
-    const { contextFileSources } = await import('../../crp/file-context-source.js');
+    const { contextFileSources } = await import('../../context/assembly/file-context-source.js');
     for (const source of contextFileSources(options.files, registry.get(RuntimeSettings).cwd)) {
       registry.registerValue(ContextSource, source);
     }

@@ -1,5 +1,5 @@
 import { definePlugin } from '../../kernel/plugin.js';
-import { ContextPacker } from '../../kernel/tokens.js';
+import { ContextPacker } from '../../context/package/context-packer.js';
 import { EP_VERSION } from '../../version.js';
 
 /** The default prompt packing: `- [kind] key: summary` lines within a character budget. */
@@ -10,7 +10,7 @@ export const contextPackPlugin = definePlugin(() => ({
   description: 'Packs ranked context records into budgeted "- [kind] key: summary" lines.',
   provides: [ContextPacker],
   async register(registry) {
-    const { LinePacker } = await import('../../context/line-packer.js');
+    const { LinePacker } = await import('../../context/package/line-packer.js');
     registry.registerValue(ContextPacker, new LinePacker());
   },
 }));

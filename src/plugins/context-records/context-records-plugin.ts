@@ -1,5 +1,12 @@
 import { definePlugin } from '../../kernel/plugin.js';
-import { ContextPacker, ContextRecords, ContextSource, PackageStore, RuntimeSettings, SearchEngine, Tokenizer, Tool } from '../../kernel/tokens.js';
+import { ContextPacker } from '../../context/package/context-packer.js';
+import { ContextRecords } from '../../context/active/context-records-contract.js';
+import { ContextSource } from '../../context/assembly/contracts.js';
+import { PackageStore } from '../../storage/package-store-contract.js';
+import { RuntimeSettings } from '../../kernel/runtime-settings.js';
+import { SearchEngine } from '../../search/search-engine.js';
+import { Tokenizer } from '../../tokenizer/tokenizer.js';
+import { Tool } from '../../skills/tool.js';
 import { EP_VERSION } from '../../version.js';
 
 /**
@@ -25,11 +32,11 @@ export const contextRecordsPlugin = definePlugin<ContextRecordsOptions>((options
   requires: [RuntimeSettings, PackageStore, SearchEngine, ContextPacker, Tokenizer],
   async register(registry) {
     const [{ ContextRecordsService }, { contextRecordTools }, { activeContextSource }, { defaultCacheDir }, { contextHistorySource }] = await Promise.all([
-      import('../../active-context/context-records-service.js'),
-      import('../../active-context/context-record-tools.js'),
-      import('../../active-context/active-context-source.js'),
-      import('../../active-context/package-read-cache.js'),
-      import('../../active-context/context-history-source.js'),
+      import('../../context/active/context-records-service.js'),
+      import('../../skills/context-records/context-record-tools.js'),
+      import('../../context/active/active-context-source.js'),
+      import('../../context/active/package-read-cache.js'),
+      import('../../context/active/context-history-source.js'),
     ]);
     let service: InstanceType<typeof ContextRecordsService> | undefined;
     const records = () => (service ??= new ContextRecordsService({

@@ -1,5 +1,6 @@
 import { definePlugin } from '../../kernel/plugin.js';
-import { ContextAssembler, ContextTiers, Tool } from '../../kernel/tokens.js';
+import { ContextAssembler, ContextTiers } from '../../context/assembly/contracts.js';
+import { Tool } from '../../skills/tool.js';
 import { EP_VERSION } from '../../version.js';
 
 /** Contributes the `builtin/context` skill's read-only tools to the tool registry. */

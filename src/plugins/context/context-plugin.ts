@@ -1,5 +1,7 @@
 import { definePlugin } from '../../kernel/plugin.js';
-import { ContextAssembler, ContextSource, ContextTiers, SearchEngine, Tokenizer } from '../../kernel/tokens.js';
+import { ContextAssembler, ContextSource, ContextTiers } from '../../context/assembly/contracts.js';
+import { SearchEngine } from '../../search/search-engine.js';
+import { Tokenizer } from '../../tokenizer/tokenizer.js';
 import { EP_VERSION } from '../../version.js';
 
 export interface ContextOptions {
@@ -22,7 +24,7 @@ export const contextPlugin = definePlugin<ContextOptions>((options = {}) => ({
   optional: [ContextSource],
   async register(registry) {
     const [{ ContextTierService, DEFAULT_CONTEXT_BUDGET }, { ContextPipeline }, { ContextBudget }] = await Promise.all([
-      import('../../crp/context-tier-service.js'), import('../../crp/context-pipeline.js'), import('../../crp/context-budget.js'),
+      import('../../context/assembly/context-tier-service.js'), import('../../context/assembly/context-pipeline.js'), import('../../context/assembly/context-budget.js'),
     ]);
     const budget = new ContextBudget(options.maxTokens ?? DEFAULT_CONTEXT_BUDGET.maxTokens,
       options.reservedTokens ?? Math.min(DEFAULT_CONTEXT_BUDGET.reservedTokens, options.maxTokens ?? Infinity));

@@ -1,5 +1,5 @@
 import { definePlugin } from '../../kernel/plugin.js';
-import { Diagnostics } from '../../kernel/tokens.js';
+import { Diagnostics } from '../../diagnostics/diagnostics.js';
 import { EP_VERSION } from '../../version.js';
 
 export interface DiagnosticsOptions {

@@ -1,5 +1,6 @@
 import { definePlugin } from '../../kernel/plugin.js';
-import { ModelRuntime, RuntimeSettings } from '../../kernel/tokens.js';
+import { ModelRuntime } from '../../models/model-runtime.js';
+import { RuntimeSettings } from '../../kernel/runtime-settings.js';
 import { EP_VERSION } from '../../version.js';
 
 export interface OpenAIModelPluginOptions {

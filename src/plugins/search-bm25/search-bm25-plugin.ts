@@ -1,5 +1,5 @@
 import { definePlugin } from '../../kernel/plugin.js';
-import { SearchEngine } from '../../kernel/tokens.js';
+import { SearchEngine } from '../../search/search-engine.js';
 import { EP_VERSION } from '../../version.js';
 
 /** The default search engine: BM25Okapi with EDSL's parameters and the context tokenizer. */

@@ -1,5 +1,5 @@
 import { definePlugin } from '../../kernel/plugin.js';
-import { SearchEngine } from '../../kernel/tokens.js';
+import { SearchEngine } from '../../search/search-engine.js';
 import { EP_VERSION } from '../../version.js';
 
 export interface SearchElasticlunrOptions {

@@ -1,5 +1,6 @@
 import { definePlugin } from '../../kernel/plugin.js';
-import { SearchEngine, Tool } from '../../kernel/tokens.js';
+import { SearchEngine } from '../../search/search-engine.js';
+import { Tool } from '../../skills/tool.js';
 import { EP_VERSION } from '../../version.js';
 
 /** Contributes the read-only `builtin/search-records` tool, served by whichever search engine is configured. */
@@ -11,7 +12,7 @@ export const searchRecordsPlugin = definePlugin(() => ({
   provides: [Tool],
   requires: [SearchEngine],
   async register(registry) {
-    const { searchRecordsTool } = await import('../../records/search-records-tool.js');
+    const { searchRecordsTool } = await import('../../skills/records/search-records-tool.js');
     registry.registerFactory(Tool, (services) => searchRecordsTool(services.get(SearchEngine)));
   },
 }));

@@ -1,5 +1,6 @@
 import { definePlugin } from '../../kernel/plugin.js';
-import { RuntimeSettings, SessionStore } from '../../kernel/tokens.js';
+import { RuntimeSettings } from '../../kernel/runtime-settings.js';
+import { SessionStore } from '../../sessions/store/session-store.js';
 import { EP_VERSION } from '../../version.js';
 
 export interface SessionStoreOptions {
@@ -18,7 +19,7 @@ export const sessionStorePlugin = definePlugin<SessionStoreOptions>((options = {
   requires: [RuntimeSettings],
   async register(registry) {
     const [{ FileSessionStore }, { resolveEpHome }] = await Promise.all([
-      import('../../session-store/file-session-store.js'), import('../../session-store/session-paths.js'),
+      import('../../sessions/store/file-session-store.js'), import('../../sessions/store/session-paths.js'),
     ]);
     registry.registerFactory(SessionStore, (services) => {
       const settings = services.get(RuntimeSettings);

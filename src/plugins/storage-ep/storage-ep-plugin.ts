@@ -1,5 +1,5 @@
 import { definePlugin } from '../../kernel/plugin.js';
-import { PackageStore } from '../../kernel/tokens.js';
+import { PackageStore } from '../../storage/package-store-contract.js';
 import type { GitPackageStoreOptions } from '../../storage/git-package-store.js';
 import { EP_VERSION } from '../../version.js';
 

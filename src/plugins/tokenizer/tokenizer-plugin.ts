@@ -1,6 +1,6 @@
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { definePlugin } from '../../kernel/plugin.js';
-import { Tokenizer } from '../../kernel/tokens.js';
+import { Tokenizer } from '../../tokenizer/tokenizer.js';
 import { EP_VERSION } from '../../version.js';
 
 export interface TokenizerOptions {

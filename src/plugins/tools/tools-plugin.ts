@@ -1,5 +1,5 @@
 import { definePlugin } from '../../kernel/plugin.js';
-import { Tool, ToolRegistry } from '../../kernel/tokens.js';
+import { Tool, ToolRegistry } from '../../skills/tool.js';
 import { EP_VERSION } from '../../version.js';
 
 /** The tool registry; every plugin that provides `ep.Tool` contributes to it. */
@@ -11,7 +11,7 @@ export const toolsPlugin = definePlugin(() => ({
   provides: [ToolRegistry],
   optional: [Tool],
   async register(registry) {
-    const { ToolRegistryService } = await import('../../tools/tool-registry.js');
+    const { ToolRegistryService } = await import('../../skills/tool-registry.js');
     registry.registerFactory(ToolRegistry, (services) => new ToolRegistryService(services.getAll(Tool)));
   },
 }));

@@ -1,10 +1,10 @@
-import type { SearchDocument, SearchEngineContract, SearchHit, SearchIndex, SearchIndexOptions, SearchQueryOptions } from '../search-engine.js';
+import type { SearchDocument, SearchEngine, SearchHit, SearchIndex, SearchIndexOptions, SearchQueryOptions } from '../search-engine.js';
 import { Bm25Index } from './bm25-index.js';
 import { Bm25IndexBuilder } from './bm25-index-builder.js';
 import { searchOnceBm25 } from './bm25-single-query.js';
 
 /** The default search engine: EDSL-compatible BM25 over the document's fields joined in order. */
-export class Bm25SearchEngine implements SearchEngineContract {
+export class Bm25SearchEngine implements SearchEngine {
   readonly name = 'bm25';
 
   buildIndex(documents: readonly SearchDocument[], options: SearchIndexOptions = {}): SearchIndex {

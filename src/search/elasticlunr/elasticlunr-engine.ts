@@ -1,5 +1,5 @@
 import elasticlunr from 'elasticlunr';
-import type { SearchDocument, SearchEngineContract, SearchHit, SearchIndex, SearchIndexOptions, SearchQueryOptions } from '../search-engine.js';
+import type { SearchDocument, SearchEngine, SearchHit, SearchIndex, SearchIndexOptions, SearchQueryOptions } from '../search-engine.js';
 import { tokenize } from '../tokenize.js';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 
@@ -20,7 +20,7 @@ const POSITION = Symbol('position');
  * when it would for BM25. elasticlunr re-splits array items on whitespace and hyphens and lowercases them,
  * which leaves the context tokenizer's output unchanged.
  */
-export class ElasticlunrSearchEngine implements SearchEngineContract {
+export class ElasticlunrSearchEngine implements SearchEngine {
   readonly name = 'elasticlunr';
 
   constructor(private readonly defaults: ElasticlunrEngineOptions = {}) {

@@ -1,4 +1,4 @@
-import type { ToolRegistryContract } from '../../tools/tool.js';
+import type { ToolRegistry } from '../tool.js';
 import { SkillDefinition, type SkillSpec } from '../skill-definition.js';
 
 export const REQUEST_CONTEXT_TOOL = 'builtin/request-context';
@@ -13,6 +13,6 @@ export const CONTEXT_SKILL: SkillSpec = Object.freeze({
   readOnly: true,
 });
 
-export function buildContextSkill(registry: ToolRegistryContract): SkillDefinition {
+export function buildContextSkill(registry: ToolRegistry): SkillDefinition {
   return SkillDefinition.build(CONTEXT_SKILL, registry);
 }

@@ -1,6 +1,6 @@
-import type { ContextAssemblerContract, ContextTiersContract } from '../../crp/contracts.js';
-import { ContextRequest, TEMPORAL_SCOPES, type TemporalScope } from '../../crp/context-request.js';
-import type { ToolContract } from '../../tools/tool.js';
+import type { ContextAssembler, ContextTiers } from '../../context/assembly/contracts.js';
+import { ContextRequest, TEMPORAL_SCOPES, type TemporalScope } from '../../context/assembly/context-request.js';
+import type { Tool } from '../tool.js';
 import { GET_CONTEXT_BUDGET_TOOL, QUERY_HISTORY_TOOL, REQUEST_CONTEXT_TOOL } from './context-skill.js';
 
 interface RequestContextInput {
@@ -28,8 +28,8 @@ const fragmentSchema = {
 };
 
 /** The three read-only tools of the `builtin/context` skill, over the tiers and the assembly pipeline. */
-export function contextTools(services: { tiers: () => ContextTiersContract; assembler: () => ContextAssemblerContract }): ToolContract[] {
-  const requestContext: ToolContract = {
+export function contextTools(services: { tiers: () => ContextTiers; assembler: () => ContextAssembler }): Tool[] {
+  const requestContext: Tool = {
     name: REQUEST_CONTEXT_TOOL,
     description: 'Assemble context for a purpose: fragments within the token budget, with provenance and a context hash.',
     // Promotion into the hot tier is bookkeeping inside the runtime, not an effect a repeated call adds.
@@ -61,7 +61,7 @@ export function contextTools(services: { tiers: () => ContextTiersContract; asse
     },
   };
 
-  const queryHistory: ToolContract = {
+  const queryHistory: Tool = {
     name: QUERY_HISTORY_TOOL,
     description: 'Search the history tiers (warm and cold) and return the matching entries, best first.',
     capabilities: ['read_only', 'idempotent'],
@@ -77,7 +77,7 @@ export function contextTools(services: { tiers: () => ContextTiersContract; asse
     },
   };
 
-  const getContextBudget: ToolContract = {
+  const getContextBudget: Tool = {
     name: GET_CONTEXT_BUDGET_TOOL,
     description: 'The context budget and the tokens the hot tier (working set) holds.',
     capabilities: ['read_only', 'idempotent'],

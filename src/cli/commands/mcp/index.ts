@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { errorEnvelope, writeEnvelope } from '../../envelope.js';
+import { errorEnvelope, writeEnvelope } from '../../../envelope/envelope.js';
 import type { GlobalArgs } from '../../run-command.js';
 
 interface McpArgs extends GlobalArgs {

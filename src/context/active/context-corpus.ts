@@ -1,0 +1,116 @@
+import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../records/document-text.js';
+import type { Scenario } from '../../records/scenario.js';
+import { assertReadable, isReadable } from '../../records/unreadable-record.js';
+import type { SearchEngine } from '../../search/search-engine.js';
+import { searchOnce } from '../../search/search-once.js';
+import type { ContextMatch, ContextWarning } from './context-records-contract.js';
+
+export interface CorpusPackage {
+  /** The path as shown to the user. */
+  readonly shown: string;
+  readonly records: readonly Scenario[];
+}
+
+/** How many duplicate-key warnings are listed one by one before the rest are summed up. */
+const MAX_DUPLICATE_WARNINGS = 20;
+
+/** What a warning about a key held by several packages says the command did with it. */
+export type DuplicateUse = 'listed' | 'got';
+
+/**
+ * The active packages read as one corpus, as EDSL reads them: every record of every package, concatenated
+ * in package order, so one BM25 ranking over the concatenation scores each record exactly as EDSL does. A key
+ * several packages hold is ranked once per package (each match names its package); `get` resolves it to
+ * the first package's record. A stored record that cannot be read (see unreadable-record.ts) holds its key
+ * but is in no search, and asking for it gives its error.
+ */
+export class ContextCorpus {
+  readonly records: Scenario[];
+  /** Keys held by more than one package: every package holding each, in package order. */
+  readonly duplicates = new Map<string, string[]>();
+  /** Each key's first record (the first package's, and that package's first). */
+  private readonly byKey = new Map<string, number>();
+  /** Where each package's records start in `records`, and its shown path. */
+  private readonly starts: number[] = [];
+  private readonly shown: string[] = [];
+  /** Positions in `records` of the readable ones, when some are not (almost never: then it stays undefined). */
+  private readable: number[] | undefined;
+
+  constructor(packages: readonly CorpusPackage[], readonly keyField = 'key') {
+    // One package (the common case) is used as it is: no copy of its records.
+    this.records = packages.length === 1 ? packages[0]!.records as Scenario[] : [];
+    let start = 0;
+    for (const pkg of packages) {
+      this.starts.push(start);
+      this.shown.push(pkg.shown);
+      start += pkg.records.length;
+      if (packages.length > 1) for (const record of pkg.records) this.records.push(record);
+    }
+    for (let index = 0; index < this.records.length; index += 1) {
+      if (!isReadable(this.records[index]!)) this.readable ??= this.records.slice(0, index).map((_, at) => at);
+      else this.readable?.push(index);
+      const key = this.records[index]![keyField];
+      if (typeof key !== 'string') continue;
+      const first = this.byKey.get(key);
+      if (first === undefined) {
+        this.byKey.set(key, index);
+        continue;
+      }
+      // Only copies across packages are reported; a package's own duplicates are its business.
+      const origin = this.originOf(index);
+      const holders = this.duplicates.get(key) ?? [this.originOf(first)];
+      if (!holders.includes(origin)) holders.push(origin);
+      if (holders.length > 1) this.duplicates.set(key, holders);
+    }
+  }
+
+  /** The package (as shown) the record at `index` of `records` came from. */
+  originOf(index: number): string {
+    let pkg = this.starts.length - 1;
+    while (pkg > 0 && this.starts[pkg]! > index) pkg -= 1;
+    return this.shown[pkg]!;
+  }
+
+  /**
+   * `DUPLICATE_CONTEXT_KEY` warnings for the given keys (all duplicated keys when absent), twenty at most,
+   * saying what the command did: listed each package's record (search, pack) or got the first one.
+   */
+  warningsFor(keys?: Iterable<string>, use: DuplicateUse = 'listed'): ContextWarning[] {
+    const wanted = keys === undefined ? [...this.duplicates.keys()] : [...new Set(keys)].filter((key) => this.duplicates.has(key));
+    const warnings = wanted.slice(0, MAX_DUPLICATE_WARNINGS).map((key) => {
+      const [first, ...others] = this.duplicates.get(key)!;
+      const message = use === 'got'
+        ? `Key "${key}" is also in ${others.join(', ')}; this is the record in ${first}.`
+        : `Key "${key}" is in ${first} and ${others.join(', ')}; each package's record is ranked on its own, and get returns the one in ${first}.`;
+      return { code: 'DUPLICATE_CONTEXT_KEY', message };
+    });
+    if (wanted.length > MAX_DUPLICATE_WARNINGS) {
+      warnings.push({ code: 'DUPLICATE_CONTEXT_KEY', message: `${wanted.length - MAX_DUPLICATE_WARNINGS} more keys are in more than one active package.` });
+    }
+    return warnings;
+  }
+
+  /** The record with `key` in the first package holding it, that package, and the other packages holding it. */
+  get(key: string): { record: Scenario; origin: string; others: string[] } | undefined {
+    const index = this.byKey.get(key);
+    if (index === undefined) return undefined;
+    const origin = this.originOf(index);
+    return { record: assertReadable(this.records[index]!), origin, others: (this.duplicates.get(key) ?? [origin]).slice(1) };
+  }
+
+  /** One record per key, the one `get` returns, in the order the keys first appear; keyless records left out. */
+  resolved(): Scenario[] {
+    return [...this.byKey.values()].map((index) => this.records[index]!).filter(isReadable);
+  }
+
+  /** BM25 over every record of every package; each match names the package its record came from. */
+  search(engine: SearchEngine, query: string, options: { fields?: readonly string[]; topK?: number }): ContextMatch[] {
+    const positions = this.readable;
+    const documents = searchDocuments(positions ? positions.map((index) => this.records[index]!) : this.records, options.fields);
+    return searchOnce(engine, documents, query, { fields: options.fields ?? DEFAULT_SEARCH_FIELDS, ...(options.topK === undefined ? {} : { topK: options.topK }) })
+      .map((hit) => {
+        const index = positions ? positions[hit.index]! : hit.index;
+        return { score: hit.score, context_path: this.originOf(index), scenario: this.records[index]! };
+      });
+  }
+}

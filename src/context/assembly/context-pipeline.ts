@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto';
+import type { TokenCounter, Tokenizer } from '../../tokenizer/tokenizer.js';
+import { AssembledContext } from './assembled-context.js';
+import { ContextBudget } from './context-budget.js';
+import { ContextFragment } from './context-fragment.js';
+import type { ContextRequest } from './context-request.js';
+import type { ContextAssembler, ContextTiers, TierEntry, TierName } from './contracts.js';
+import type { DetailLevelMap } from './detail-level-map.js';
+import { FragmentProvenance } from './fragment-provenance.js';
+import { lazyOrder } from './lazy-order.js';
+
+export interface ContextPipelineOptions {
+  /**
+   * Packing stops after this many candidates in a row did not fit even at depth 0: past that point the
+   * budget is practically full, and trying every remaining candidate would only cost time.
+   */
+  readonly maxConsecutiveDrops?: number;
+}
+
+interface Candidate {
+  readonly entry: TierEntry;
+  readonly distance: number;
+  readonly depth: number;
+  readonly tierRank: number;
+  score: number;
+}
+
+const TIER_RANK: Readonly<Record<TierName, number>> = { hot: 0, warm: 1, cold: 2 };
+const TOKEN_CACHE_LIMIT = 1_000_000;
+
+/**
+ * `requestContext`: gather the candidates of the tiers `temporal` selects, take the focus and expand it
+ * `breadth` hops over references, filter by query, give each node a depth (falling off one named level per
+ * hop with `depthGradient`), keep the deeper copy of a node, score with the search engine (normalised to
+ * 0..1), and pack greedily into the budget with real token counts, retrying at lower depths before dropping.
+ * Packing order: distance from the focus, then score, then key, so equal inputs give equal output.
+ */
+export class ContextPipeline implements ContextAssembler {
+  private readonly maxConsecutiveDrops: number;
+  private readonly tokenCache = new Map<string, number>();
+
+  constructor(
+    private readonly tiers: ContextTiers,
+    private readonly tokenizer: Tokenizer,
+    options: ContextPipelineOptions = {},
+  ) {
+    this.maxConsecutiveDrops = options.maxConsecutiveDrops ?? 64;
+  }
+
+  async requestContext(request: ContextRequest): Promise<AssembledContext> {
+    await this.tiers.load();
+    const counter = await this.tokenizer.load();
+    const budget = this.budgetFor(request);
+    this.checkDepth(request);
+    const candidates = this.rank(this.deduplicate(this.gather(request)));
+    const fragments: ContextFragment[] = [];
+    const promoted: [TierEntry, number][] = [];
+    let remaining = budget.availableTokens;
+    let drops = 0;
+    for (const candidate of candidates) {
+      if (remaining <= 0 || drops >= this.maxConsecutiveDrops) break;
+      const { entry } = candidate;
+      let depth = candidate.depth;
+      for (;;) {
+        const tokens = this.count(counter, entry, depth);
+        if (tokens <= remaining) {
+          fragments.push(this.fragment(request, candidate, depth, tokens));
+          promoted.push([entry, tokens]);
+          remaining -= tokens;
+          drops = 0;
+          break;
+        }
+        if (depth === 0) {
+          drops += 1;
+          break;
+        }
+        depth = entry.detailMap.levelBelow(depth);
+      }
+    }
+    for (const [entry, tokens] of promoted) this.tiers.promote(entry, tokens);
+    const totalTokens = budget.availableTokens - remaining;
+    return new AssembledContext({
+      fragments, totalTokens, contextHash: hashFragments(fragments),
+      budgetUsed: budget.availableTokens === 0 ? 0 : Math.min(1, totalTokens / budget.availableTokens),
+    });
+  }
+
+  private budgetFor(request: ContextRequest): ContextBudget {
+    // A request's max_tokens narrows the configured budget; it never widens it past the available tokens.
+    const base = this.tiers.budget;
+    if (request.maxTokens === null) return base;
+    return new ContextBudget(Math.min(request.maxTokens, base.availableTokens), 0);
+  }
+
+  /** A level name must be known to some detail map in use, even when nothing is stored. */
+  private checkDepth(request: ContextRequest): void {
+    if (typeof request.depth !== 'string') return;
+    const maps = this.tiers.detailMaps();
+    if (!maps.some((map) => request.depth in map.effectiveLevels())) maps[0]!.resolve(request.depth);
+  }
+
+  /** Candidates in scope with their distance from the focus, depth and relevance. */
+  private gather(request: ContextRequest): Candidate[] {
+    const entries = this.tiers.entries();
+    if (entries.length === 0) return [];
+    const inScope = this.scopeFilter(request);
+    const hasFocus = request.focus.length > 0;
+    let ids: number[];
+    let hopsOf: (id: number) => number = () => 0;
+    if (hasFocus) {
+      const distance = this.expandFocus(request, entries, inScope);
+      ids = [...distance.keys()];
+      hopsOf = (id) => distance.get(id)!;
+    } else {
+      ids = [];
+      for (const entry of entries) if (inScope(entry)) ids.push(entry.id);
+    }
+
+    const scores = new Float64Array(entries.length);
+    for (const hit of this.tiers.index().search(request.query ?? request.purpose)) scores[hit.index] = hit.score;
+    const baseDepths = new Map<DetailLevelMap, number>();
+    const candidates: Candidate[] = [];
+    let max = 0;
+    for (const id of ids) {
+      const hops = hopsOf(id);
+      const score = scores[id]!;
+      if (request.query !== null && score === 0 && !(hasFocus && hops === 0)) continue;
+      const entry = entries[id]!;
+      let base = baseDepths.get(entry.detailMap);
+      if (base === undefined) {
+        base = entry.detailMap.resolve(request.depth);
+        baseDepths.set(entry.detailMap, base);
+      }
+      let depth = Math.min(base, entry.maxDepth);
+      if (request.depthGradient) for (let hop = 0; hop < hops; hop += 1) depth = entry.detailMap.levelBelow(depth);
+      candidates.push({ entry, distance: hops, depth, tierRank: TIER_RANK[this.tiers.tierOf(entry)], score });
+      if (score > max) max = score;
+    }
+    if (max > 0) for (const candidate of candidates) candidate.score /= max;
+    return candidates;
+  }
+
+  /** Breadth-first from the entries whose keys contain a focus target, over references, within scope. */
+  private expandFocus(request: ContextRequest, entries: readonly TierEntry[], inScope: (entry: TierEntry) => boolean): Map<number, number> {
+    const targets = request.focus.map((target) => target.toLowerCase());
+    const distance = new Map<number, number>();
+    let frontier: number[] = [];
+    for (const entry of entries) {
+      const key = entry.key.toLowerCase();
+      if (inScope(entry) && targets.some((target) => key.includes(target))) {
+        distance.set(entry.id, 0);
+        frontier.push(entry.id);
+      }
+    }
+    for (let hop = 1; hop <= request.breadth && frontier.length > 0; hop += 1) {
+      const next: number[] = [];
+      for (const id of frontier) {
+        for (const neighbour of this.tiers.neighbours(entries[id]!)) {
+          if (distance.has(neighbour) || !inScope(entries[neighbour]!)) continue;
+          distance.set(neighbour, hop);
+          next.push(neighbour);
+        }
+      }
+      frontier = next;
+    }
+    return distance;
+  }
+
+  private scopeFilter(request: ContextRequest): (entry: TierEntry) => boolean {
+    if (request.temporal === 'all') return () => true;
+    if (request.temporal === 'historical') return (entry) => entry.home === 'cold';
+    return (entry) => this.tiers.tierOf(entry) !== 'cold';
+  }
+
+  /** One candidate per node: the deeper copy, then the hotter tier, then the nearer one. */
+  private deduplicate(candidates: Candidate[]): Candidate[] {
+    const unique: Candidate[] = [];
+    const best = new Map<string, Candidate>();
+    for (const candidate of candidates) {
+      if (!this.tiers.hasCopies(candidate.entry)) {
+        unique.push(candidate);
+        continue;
+      }
+      const current = best.get(candidate.entry.key);
+      if (!current || better(candidate, current)) best.set(candidate.entry.key, candidate);
+    }
+    for (const candidate of best.values()) unique.push(candidate);
+    return unique;
+  }
+
+  private rank(candidates: Candidate[]): Iterable<Candidate> {
+    return lazyOrder(candidates, (a, b) => a.distance - b.distance || b.score - a.score
+      || (a.entry.key < b.entry.key ? -1 : a.entry.key > b.entry.key ? 1 : 0) || a.entry.id - b.entry.id);
+  }
+
+  private fragment(request: ContextRequest, candidate: Candidate, depth: number, tokens: number): ContextFragment {
+    const { entry } = candidate;
+    const selection = request.focus.length === 0 ? (request.query === null ? 'purpose' : 'query')
+      : candidate.distance === 0 ? 'focus' : `breadth:${candidate.distance}`;
+    return new ContextFragment({
+      ukoNode: entry.key, content: this.tiers.render(entry, depth), detailDepth: depth, tokenCount: tokens,
+      relevanceScore: candidate.score, detailMap: entry.detailMap,
+      provenance: new FragmentProvenance({
+        resourceUri: entry.key, location: `${this.tiers.tierOf(entry)}:${entry.sourceId}`,
+        strategy: depth < candidate.depth ? `${selection}+depth-fallback` : selection,
+      }),
+    });
+  }
+
+  private count(counter: TokenCounter, entry: TierEntry, depth: number): number {
+    const cacheKey = `${entry.id}@${Math.min(depth, entry.maxDepth)}`;
+    let tokens = this.tokenCache.get(cacheKey);
+    if (tokens === undefined) {
+      if (this.tokenCache.size >= TOKEN_CACHE_LIMIT) this.tokenCache.clear();
+      tokens = counter.count(this.tiers.render(entry, depth));
+      this.tokenCache.set(cacheKey, tokens);
+    }
+    return tokens;
+  }
+}
+
+function better(candidate: Candidate, current: Candidate): boolean {
+  return candidate.depth - current.depth > 0
+    || (candidate.depth === current.depth && (candidate.tierRank < current.tierRank
+      || (candidate.tierRank === current.tierRank && candidate.distance < current.distance)));
+}
+
+/** sha256 of the ordered fragments' node, depth, token count and content. */
+export function hashFragments(fragments: readonly ContextFragment[]): string {
+  const canonical = JSON.stringify(fragments.map((f) => [f.ukoNode, f.detailDepth, f.tokenCount, f.content]));
+  return createHash('sha256').update(canonical).digest('hex');
+}

@@ -1,0 +1,187 @@
+import { EpError, ExitCode } from '../../kernel/errors.js';
+import { isJsonObject } from '../../records/json.js';
+import type { SearchEngine, SearchIndex } from '../../search/search-engine.js';
+import type { TokenCounter, Tokenizer } from '../../tokenizer/tokenizer.js';
+import { RECORD_DETAIL_MAP } from './builtin-detail-maps.js';
+import { ContextBudget } from './context-budget.js';
+import type {
+  BudgetState, ContextRecord, ContextSource, ContextTiers, HistoryEntry, TierEntry, TierName,
+} from './contracts.js';
+import type { DetailLevelMap } from './detail-level-map.js';
+import { recordText, referenceCandidates, renderRecord, summaryOf } from './record-rendering.js';
+
+export interface ContextTierServiceOptions {
+  readonly sources: readonly ContextSource[];
+  readonly searchEngine: SearchEngine;
+  readonly tokenizer: Tokenizer;
+  /** Bounds the hot tier; defaults to 8,000 tokens with 1,000 reserved. */
+  readonly budget?: ContextBudget;
+}
+
+export const DEFAULT_CONTEXT_BUDGET = new ContextBudget(8000, 1000);
+
+/**
+ * The three tiers over every record the sources contribute. Each record keeps its home tier; the hot tier
+ * is a working set in LRU order, bounded by the budget's available tokens: promotion on access puts an
+ * entry at its most recent end, and entries falling off the old end are demoted to warm.
+ * The search index and the reference graph are built once and rebuilt only when records are added.
+ */
+export class ContextTierService implements ContextTiers {
+  readonly budget: ContextBudget;
+  private readonly list: TierEntry[] = [];
+  private readonly idsByKey = new Map<string, number[]>();
+  /** Keys and `uri` fields: the names a reference may use. */
+  private readonly idsByName = new Map<string, number[]>();
+  private readonly hot = new Map<number, number>();
+  private readonly demoted = new Set<number>();
+  private usedTokens = 0;
+  private readonly maps = new Set<DetailLevelMap>();
+  /** 1 for entries whose key another entry also holds; read per candidate, so kept as a flat array. */
+  private readonly copied: number[] = [];
+  private loading?: Promise<void>;
+  private counter?: TokenCounter;
+  private searchIndex?: SearchIndex;
+  private adjacency?: number[][];
+
+  constructor(private readonly options: ContextTierServiceOptions) {
+    this.budget = options.budget ?? DEFAULT_CONTEXT_BUDGET;
+  }
+
+  load(): Promise<void> {
+    this.loading ??= this.loadSources();
+    return this.loading;
+  }
+
+  async add(record: ContextRecord, tier: TierName, sourceId: string): Promise<TierEntry> {
+    await this.load();
+    const entry = this.insert(record, tier, sourceId, undefined, this.list.length);
+    this.searchIndex = undefined;
+    this.adjacency = undefined;
+    if (tier === 'hot') this.promote(entry, this.fullCost(entry));
+    return entry;
+  }
+
+  entries(): readonly TierEntry[] {
+    return this.list;
+  }
+
+  tierOf(entry: TierEntry): TierName {
+    if (this.hot.has(entry.id)) return 'hot';
+    if (this.demoted.has(entry.id) || entry.home === 'hot') return 'warm';
+    return entry.home;
+  }
+
+  hasCopies(entry: TierEntry): boolean {
+    return this.copied[entry.id] === 1;
+  }
+
+  neighbours(entry: TierEntry): readonly number[] {
+    this.adjacency ??= this.buildAdjacency();
+    return this.adjacency[entry.id] ?? [];
+  }
+
+  index(): SearchIndex {
+    this.searchIndex ??= this.options.searchEngine.buildIndex(this.list.map((entry) => ({ text: recordText(entry.record) })));
+    return this.searchIndex;
+  }
+
+  promote(entry: TierEntry, tokens: number): void {
+    const previous = this.hot.get(entry.id);
+    if (previous !== undefined) {
+      this.usedTokens -= previous;
+      this.hot.delete(entry.id);
+    }
+    this.hot.set(entry.id, tokens);
+    this.usedTokens += tokens;
+    this.demoted.delete(entry.id);
+    for (const [id, held] of this.hot) {
+      if (this.usedTokens <= this.budget.availableTokens || id === entry.id) break;
+      this.hot.delete(id);
+      this.usedTokens -= held;
+      this.demoted.add(id);
+    }
+  }
+
+  budgetState(): BudgetState {
+    return { ...this.budget.toJSON(), used_tokens: this.usedTokens } as BudgetState;
+  }
+
+  searchHistory(query: string, limit = 10): HistoryEntry[] {
+    const result: HistoryEntry[] = [];
+    for (const hit of this.index().search(query)) {
+      const entry = this.list[hit.index]!;
+      const tier = this.tierOf(entry);
+      if (tier === 'hot') continue;
+      result.push({ key: entry.key, tier, source: entry.sourceId, score: hit.score, summary: summaryOf(entry.record) });
+      if (result.length >= limit) break;
+    }
+    return result;
+  }
+
+  detailMaps(): readonly DetailLevelMap[] {
+    return this.maps.size === 0 ? [RECORD_DETAIL_MAP] : [...this.maps];
+  }
+
+  render(entry: TierEntry, depth: number): string {
+    return renderRecord(entry.record, Math.min(depth, entry.maxDepth));
+  }
+
+  private async loadSources(): Promise<void> {
+    this.counter = await this.options.tokenizer.load();
+    for (const source of this.options.sources) {
+      const records = await source.load();
+      records.forEach((record, position) => this.insert(record, source.tier, source.id, source.maxDepth, position));
+    }
+    for (const entry of this.list) if (entry.home === 'hot') this.promote(entry, this.fullCost(entry));
+  }
+
+  private insert(record: ContextRecord, tier: TierName, sourceId: string, maxDepth: number | undefined, position: number): TierEntry {
+    if (!isJsonObject(record) || typeof record.key !== 'string' || record.key === '') {
+      throw new EpError('CONTEXT_RECORD_INVALID', `Context source ${sourceId}: record ${position} needs a non-empty string "key".`, {
+        exitCode: ExitCode.validation, details: { source: sourceId, position },
+      });
+    }
+    const detailMap = RECORD_DETAIL_MAP;
+    const entry: TierEntry = Object.freeze({
+      id: this.list.length, key: record.key, record, home: tier, sourceId, detailMap,
+      maxDepth: Math.min(maxDepth ?? detailMap.maxDepth, detailMap.maxDepth),
+    });
+    this.list.push(entry);
+    this.maps.add(detailMap);
+    const ids = this.idsByKey.get(entry.key);
+    this.copied.push(ids ? 1 : 0);
+    if (ids) {
+      for (const id of ids) this.copied[id] = 1;
+      ids.push(entry.id);
+    } else {
+      this.idsByKey.set(entry.key, [entry.id]);
+    }
+    for (const name of typeof record.uri === 'string' && record.uri !== record.key ? [record.key, record.uri] : [record.key]) {
+      const named = this.idsByName.get(name);
+      if (named) named.push(entry.id);
+      else this.idsByName.set(name, [entry.id]);
+    }
+    return entry;
+  }
+
+  private fullCost(entry: TierEntry): number {
+    return this.counter!.count(this.render(entry, entry.maxDepth));
+  }
+
+  /** References are undirected edges: a record that names another (by key or `uri`) is related to it both ways. */
+  private buildAdjacency(): number[][] {
+    const edges: Set<number>[] = this.list.map(() => new Set<number>());
+    for (const entry of this.list) {
+      for (const value of referenceCandidates(entry.record)) {
+        const targets = this.idsByName.get(value);
+        if (!targets) continue;
+        for (const target of targets) {
+          if (this.list[target]!.key === entry.key) continue;
+          edges[entry.id]!.add(target);
+          edges[target]!.add(entry.id);
+        }
+      }
+    }
+    return edges.map((set) => [...set].sort((a, b) => a - b));
+  }
+}

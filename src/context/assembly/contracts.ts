@@ -1,0 +1,98 @@
+import { createToken } from '../../kernel/token.js';
+import type { JsonObject } from '../../records/json.js';
+import type { SearchIndex } from '../../search/search-engine.js';
+import type { AssembledContext } from './assembled-context.js';
+import type { ContextBudget } from './context-budget.js';
+import type { ContextRequest } from './context-request.js';
+import type { DetailLevelMap } from './detail-level-map.js';
+
+/**
+ * A context record: a plain JSON object with a string `key` (and optionally a `uri`). Fields whose values
+ * name another record's key or uri are references.
+ */
+export type ContextRecord = JsonObject & { readonly key: string };
+
+/** Hot: the session's working set. Warm: active packages and recently demoted records. Cold: history. */
+export type TierName = 'hot' | 'warm' | 'cold';
+export const TIER_NAMES: readonly TierName[] = ['hot', 'warm', 'cold'];
+
+/**
+ * Feeds records into one tier. Active `.ep` packages feed warm; earlier sessions' DAG nodes and older
+ * package revisions feed cold; the current session feeds hot. The tier service never needs to change.
+ */
+export interface ContextSource {
+  /** Namespaced id, shown in fragment provenance: `builtin/context-files`, `acme/wiki`. */
+  readonly id: string;
+  readonly tier: TierName;
+  /** The deepest record-map level this source keeps (an archive may keep summaries only). */
+  readonly maxDepth?: number;
+  /** Called once, when the tiers are first used. */
+  load(): readonly ContextRecord[] | Promise<readonly ContextRecord[]>;
+}
+
+/** One record as the tiers hold it. `id` is its position in `entries()`. */
+export interface TierEntry {
+  readonly id: number;
+  readonly key: string;
+  readonly record: ContextRecord;
+  /** The tier its source feeds; promotion and demotion change `tierOf`, not this. */
+  readonly home: TierName;
+  readonly sourceId: string;
+  readonly detailMap: DetailLevelMap;
+  /** The deepest level this copy can be rendered at. */
+  readonly maxDepth: number;
+}
+
+export interface BudgetState {
+  readonly max_tokens: number;
+  readonly reserved_tokens: number;
+  readonly available_tokens: number;
+  /** Tokens held by the hot tier (the working set). */
+  readonly used_tokens: number;
+}
+
+export interface HistoryEntry {
+  readonly key: string;
+  readonly tier: TierName;
+  readonly source: string;
+  readonly score: number;
+  readonly summary: string;
+}
+
+export interface ContextTiers {
+  /** Loads every source once (later calls return at once), and fills the hot tier from hot sources. */
+  load(): Promise<void>;
+  /** Adds a record at run time (a session's new node, say); it joins `tier` and the search index. */
+  add(record: ContextRecord, tier: TierName, sourceId: string): Promise<TierEntry>;
+  entries(): readonly TierEntry[];
+  tierOf(entry: TierEntry): TierName;
+  /** Whether another entry holds a record with the same key (a copy in another tier or source). */
+  hasCopies(entry: TierEntry): boolean;
+  /** Entry ids whose records reference this entry or are referenced by it. */
+  neighbours(entry: TierEntry): readonly number[];
+  /** All entries indexed for search (document i is entry i). */
+  index(): SearchIndex;
+  /** Brings an entry into the hot tier (most recently used); demotes the least recently used when over budget. */
+  promote(entry: TierEntry, tokens: number): void;
+  readonly budget: ContextBudget;
+  budgetState(): BudgetState;
+  /** Searches the history tiers (warm and cold) for entries matching `query`. */
+  searchHistory(query: string, limit?: number): HistoryEntry[];
+  /** The detail maps of the stored entries (the record map when nothing is stored). */
+  detailMaps(): readonly DetailLevelMap[];
+  /** Renders an entry at a depth of its detail map. */
+  render(entry: TierEntry, depth: number): string;
+}
+
+export interface ContextAssembler {
+  requestContext(request: ContextRequest): Promise<AssembledContext>;
+}
+
+/** A contribution of context records to one tier (hot, warm or cold): packages, sessions, archives. */
+export const ContextSource = createToken<ContextSource>('ep.ContextSource', 'multi');
+
+/** The hot, warm and cold tiers of context records, with promotion on access and LRU demotion. */
+export const ContextTiers = createToken<ContextTiers>('ep.ContextTiers');
+
+/** Answers context requests: gather, expand, score, de-duplicate and pack into the budget. */
+export const ContextAssembler = createToken<ContextAssembler>('ep.ContextAssembler');

@@ -1,0 +1,263 @@
+import { EpError, ExitCode } from '../../kernel/errors.js';
+import { ScenarioList, type ScoredScenario } from '../../records/scenario-list.js';
+import { assertScenario, type Scenario } from '../../records/scenario.js';
+import { assertReadable, isReadable } from '../../records/unreadable-record.js';
+import type { SearchEngine } from '../../search/search-engine.js';
+import { GitPackageStore } from '../../storage/git-package-store.js';
+import { copyNumberMarks, withMember } from '../../storage/json/number-marks.js';
+import { pythonJsonDumps } from '../../storage/json/python-json-writer.js';
+import type { PackageStore, SaveResult } from '../../storage/package-store-contract.js';
+import type { ContextPacker, PackResult } from './context-packer.js';
+import { LinePacker } from './line-packer.js';
+
+export const CONTEXT_SEARCH_FIELDS = ['key', 'kind', 'title', 'summary', 'content', 'tags'] as const;
+
+export interface ScenarioContextOptions {
+  /** The field holding each record's key; `key` by default. */
+  readonly keyField?: string;
+  readonly defaultSearchFields?: readonly string[];
+  /** Where load and save go; the `.ep` store by default (the kernel's `PackageStore` when run through it). */
+  readonly store?: PackageStore;
+  /** Renders `pack`; the line packer by default (the kernel's `ContextPacker`). */
+  readonly packer?: ContextPacker;
+  /** Ranks `search`; EDSL-compatible BM25 by default (the kernel's `SearchEngine`). */
+  readonly engine?: SearchEngine;
+  /** The clock for `created_at` / `updated_at`. */
+  readonly now?: () => Date;
+}
+
+export type DuplicateHandling = 'error' | 'skip' | 'replace';
+
+export interface WriteOutcome {
+  /** `unchanged`: an upsert of a record identical to the stored one, which is kept as it is. */
+  readonly status: 'added' | 'skipped' | 'replaced' | 'inserted' | 'updated' | 'unchanged';
+  readonly record: Scenario;
+}
+
+export interface PackOptions {
+  readonly query: string;
+  readonly topK?: number;
+  readonly charBudget?: number;
+  readonly fields?: readonly string[];
+}
+
+/**
+ * A ScenarioList used as durable working context: keyed records, upsert, always-scored search and prompt
+ * packing. It wraps a list rather than extending it, so ScenarioList stays a generic collection.
+ */
+export class ScenarioContext {
+  /** The path this context was loaded from or last saved to; `save()` without a path uses it. */
+  path: string | undefined;
+  private list: ScenarioList;
+  readonly keyField: string;
+  private readonly options: ScenarioContextOptions;
+  /** The package this context's records came from (at HEAD), when it was loaded. */
+  private loadedFrom: string | undefined;
+  /**
+   * Writes since the load, replayed on the latest commit when saving back to the same package, so two
+   * agents that loaded the same package and each saved keep both their changes.
+   */
+  private pending: Array<(context: ScenarioContext) => void> = [];
+
+  constructor(scenarios: ScenarioList = new ScenarioList(), options: ScenarioContextOptions = {}) {
+    this.list = scenarios;
+    this.options = options;
+    this.keyField = options.keyField ?? 'key';
+  }
+
+  static async load(path: string, options: ScenarioContextOptions & { ref?: string } = {}): Promise<ScenarioContext> {
+    const loaded = await storeOf(options).load(path, options.ref === undefined ? {} : { ref: options.ref });
+    const context = new ScenarioContext(loaded.list, options);
+    context.path = path;
+    if (options.ref === undefined || options.ref === 'HEAD') context.loadedFrom = path;
+    return context;
+  }
+
+  /**
+   * Applies `change` to the latest content of the package under its lock and commits it, so concurrent
+   * writers never overwrite each other. Prefer this to load → modify → save when others may write.
+   */
+  static async update(path: string, change: (context: ScenarioContext) => void | Promise<void>,
+    options: ScenarioContextOptions & { message?: string } = {}): Promise<SaveResult & { context: ScenarioContext }> {
+    let context: ScenarioContext | undefined;
+    const { list: _list, ...result } = await storeOf(options).update(path, async (latest) => {
+      context = new ScenarioContext(latest, options);
+      await change(context);
+      return context.list;
+    }, options.message === undefined ? {} : { message: options.message });
+    context!.path = path;
+    context!.loadedFrom = path;
+    context!.pending = [];
+    return { ...result, context: context! };
+  }
+
+  static fromScenarioList(list: ScenarioList, options: ScenarioContextOptions = {}): ScenarioContext {
+    return new ScenarioContext(list, options);
+  }
+
+  async save(path?: string, options: { message?: string } = {}): Promise<SaveResult> {
+    const target = path ?? this.path;
+    if (!target) {
+      throw new EpError('CONTEXT_PATH_REQUIRED', 'This context was not loaded from a package; pass a path to save it.', {
+        exitCode: ExitCode.usage, suggestion: 'Call save("research_context.ep").',
+      });
+    }
+    const message = options.message === undefined ? {} : { message: options.message };
+    const store = storeOf(this.options);
+    let result: SaveResult;
+    if (this.loadedFrom === target) {
+      // Saving back where it came from: apply this context's writes on top of the latest commit.
+      const pending = this.pending;
+      const { list, ...saved } = await store.update(target, (latest) => {
+        const replay = new ScenarioContext(latest, this.options);
+        for (const write of pending) write(replay);
+        return replay.list;
+      }, message);
+      this.list = list;
+      result = saved;
+    } else {
+      result = await store.save(target, this.list, message);
+    }
+    this.pending = [];
+    this.path = target;
+    this.loadedFrom = target;
+    return result;
+  }
+
+  toScenarioList(): ScenarioList {
+    return new ScenarioList(this.list, this.list.codebook);
+  }
+
+  get length(): number {
+    return this.list.length;
+  }
+
+  /**
+   * The record with `key`; `options.default` when absent, or a KEY_NOT_FOUND error when no default is given.
+   * A stored record that cannot be read (nested past the depth limit) gives LIMIT_EXCEEDED.
+   */
+  get(key: string, options?: { default: Scenario | null | undefined }): Scenario | null | undefined {
+    requireKey(key, this.keyField);
+    const record = this.list.lookup(this.keyField, key);
+    if (record) return assertReadable(record);
+    if (options && 'default' in options) return options.default;
+    throw new EpError('KEY_NOT_FOUND', `No context record has ${this.keyField} "${key}".`, { exitCode: ExitCode.notFound, details: { key } });
+  }
+
+  /** Appends a record. An existing key is an error by default; `skip` keeps the old one, `replace` the new one. */
+  add(record: Scenario, options: { duplicates?: DuplicateHandling } = {}): WriteOutcome {
+    const at = this.clock();
+    const outcome = this.addAt(record, options.duplicates ?? 'error', at);
+    this.pending.push((context) => context.addAt(record, options.duplicates ?? 'error', at));
+    return outcome;
+  }
+
+  private addAt(record: Scenario, policy: DuplicateHandling, at: string): WriteOutcome {
+    const key = requireKey(assertScenario(record, 'A context record')[this.keyField], this.keyField);
+    const existing = this.list.lookup(this.keyField, key);
+    if (existing) {
+      if (policy === 'skip') return { status: 'skipped', record: existing };
+      if (policy === 'error') {
+        throw new EpError('DUPLICATE_KEY', `A context record with ${this.keyField} "${key}" already exists.`, {
+          exitCode: ExitCode.validation, details: { key }, suggestion: 'Use upsert, or add with duplicates: "skip" or "replace".',
+        });
+      }
+      const stored = this.stamp(record, existing, at);
+      this.list = this.list.upsert(this.keyField, stored);
+      return { status: 'replaced', record: stored };
+    }
+    const stored = this.stamp(record, undefined, at);
+    this.list = this.list.concat(new ScenarioList([stored]));
+    return { status: 'added', record: stored };
+  }
+
+  /**
+   * Replaces the record with the same key (keeping its position and `created_at`), or appends it. A record
+   * identical to the stored one (timestamps it does not give aside) changes nothing, not even `updated_at`,
+   * so upserting the same record again makes no commit.
+   */
+  upsert(record: Scenario): WriteOutcome;
+  upsert(key: string, fields: Scenario): WriteOutcome;
+  upsert(recordOrKey: Scenario | string, fields?: Scenario): WriteOutcome {
+    const record = typeof recordOrKey === 'string'
+      ? withMember(assertScenario(fields ?? {}, 'The fields to upsert'), this.keyField, recordOrKey)
+      : assertScenario(recordOrKey, 'A context record');
+    requireKey(record[this.keyField], this.keyField);
+    const at = this.clock();
+    this.pending.push((context) => context.upsertAt(record, at));
+    return this.upsertAt(record, at);
+  }
+
+  private upsertAt(record: Scenario, at: string): WriteOutcome {
+    const existing = this.list.lookup(this.keyField, record[this.keyField]!);
+    if (existing && this.sameRecord(record, existing)) return { status: 'unchanged', record: existing };
+    const stored = this.stamp(record, existing, at);
+    this.list = this.list.upsert(this.keyField, stored);
+    return { status: existing ? 'updated' : 'inserted', record: stored };
+  }
+
+  /** Ranked matches, always with scores. */
+  search(query: string, options: { fields?: readonly string[]; topK?: number } = {}): ScoredScenario[] {
+    const fields = options.fields ?? this.options.defaultSearchFields ?? CONTEXT_SEARCH_FIELDS;
+    return this.list.search(query, {
+      fields, includeScores: true,
+      ...(options.topK === undefined ? {} : { topK: options.topK }),
+      ...(this.options.engine ? { engine: this.options.engine } : {}),
+    });
+  }
+
+  /** Prompt-ready lines for the best matches, within `charBudget` characters (3000 by default). */
+  pack(options: PackOptions): PackResult & { query: string } {
+    const matches = this.search(options.query, { topK: options.topK ?? 8, ...(options.fields ? { fields: options.fields } : {}) });
+    const packer = this.options.packer ?? new LinePacker();
+    return { query: options.query, ...packer.pack({ matches, charBudget: options.charBudget ?? 3000, keyField: this.keyField }) };
+  }
+
+  /** Whether `record` says nothing `existing` does not: equal as stored, with its timestamps where `record` has none. */
+  private sameRecord(record: Scenario, existing: Scenario): boolean {
+    const candidate: Scenario = { ...record };
+    // As stamp() would store it: float forms of values carried over from the stored record, then the input's.
+    copyNumberMarks(existing, candidate);
+    copyNumberMarks(record, candidate);
+    for (const field of ['created_at', 'updated_at']) {
+      if (record[field] === undefined && existing[field] !== undefined) candidate[field] = existing[field]!;
+    }
+    // A stored record that cannot be read is never the same as one given: an upsert replaces it.
+    return isReadable(existing) && pythonJsonDumps(candidate) === pythonJsonDumps(existing);
+  }
+
+  private clock(): string {
+    return timestamp((this.options.now ?? (() => new Date()))());
+  }
+
+  /** `created_at` on first write, kept afterwards; `updated_at` on every write; values the caller gave win. */
+  private stamp(record: Scenario, existing: Scenario | undefined, now: string): Scenario {
+    const stored: Scenario = {
+      ...record,
+      created_at: record.created_at ?? existing?.created_at ?? now,
+      updated_at: record.updated_at ?? now,
+    };
+    // Keep Python float forms (`1.0`) of values carried over unchanged from the stored record or the input.
+    if (existing) copyNumberMarks(existing, stored);
+    copyNumberMarks(record, stored);
+    return stored;
+  }
+}
+
+function storeOf(options: ScenarioContextOptions): PackageStore {
+  return options.store ?? new GitPackageStore();
+}
+
+function requireKey(value: unknown, keyField: string): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new EpError('INVALID_CONTEXT_KEY', `A context record needs a non-empty string "${keyField}"; got ${value === undefined ? 'none' : JSON.stringify(value)}.`, {
+      exitCode: ExitCode.validation, details: { keyField, value: value === undefined ? null : (value as never) },
+    });
+  }
+  return value;
+}
+
+/** ISO-8601 UTC to the second: `2026-07-17T10:00:00Z`. */
+export function timestamp(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

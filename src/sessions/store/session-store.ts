@@ -1,0 +1,49 @@
+import { createToken } from '../../kernel/token.js';
+import type { LogRecord, SessionNode } from '../call-node.js';
+
+/** What `meta.json` holds for one session; `head` is the commit of the last turn. */
+export interface SessionMeta {
+  readonly id: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** Which entry point created the session: `cli`, `api`, `demo`, ... */
+  readonly source: string;
+  readonly turns: number;
+  readonly nodeCount: number;
+  readonly head: string | null;
+}
+
+export interface SessionContents {
+  readonly meta: SessionMeta;
+  readonly nodes: SessionNode[];
+  /** Unreadable lines skipped (a torn last line after a crash is not counted: it is expected). */
+  readonly skippedLines: number;
+}
+
+/** An open session log: one writer per turn, appending records as calls start and finish. */
+export interface SessionLogContract {
+  readonly sessionId: string;
+  /** True when `open` created the session. */
+  readonly created: boolean;
+  /** The nodes in the log now (another process may have appended since `open`). */
+  readNodes(): Promise<SessionNode[]>;
+  /** Appends one record durably before returning; throws when the write fails. */
+  append(record: LogRecord): void;
+  /** Ends a turn: records it in `meta.json` and commits the session's files. */
+  endTurn(turn: { turnId: string; names: readonly string[]; nodeCount: number }): Promise<void>;
+}
+
+/** Where sessions live. The built-in store keeps one git-backed directory per session under `$EP_HOME`. */
+export interface SessionStore {
+  /** The directory holding `sessions/` (so subprocesses can be pointed at the same store). */
+  readonly home: string;
+  /** Opens the session with this id, creating it when it does not exist yet. The id must be valid. */
+  open(sessionId: string, options?: { source?: string }): Promise<SessionLogContract>;
+  exists(sessionId: string): Promise<boolean>;
+  list(): Promise<SessionMeta[]>;
+  read(sessionId: string): Promise<SessionContents>;
+  delete(sessionId: string): Promise<void>;
+}
+
+/** Where session DAGs are kept: one git-backed directory per session under `$EP_HOME/sessions/`. */
+export const SessionStore = createToken<SessionStore>('ep.SessionStore');

@@ -1,0 +1,43 @@
+import { createToken } from '../kernel/token.js';
+/** JSON Schema as plain data (validated with Ajv). */
+export type JsonSchema = Record<string, unknown>;
+
+/** What a tool may do; the registry enforces `read_only` for read-only skills and callers. */
+export type ToolCapability = 'read_only' | 'idempotent' | 'writes' | 'destructive' | 'open_world';
+
+export interface ToolCallContext {
+  /** Set when the call comes from a caller that must not reach writing tools. */
+  readonly readOnly?: boolean;
+}
+
+export interface Tool {
+  /** Namespaced name: `builtin/request-context`, `acme/word-count`. */
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+  readonly capabilities: readonly ToolCapability[];
+  call(input: any, context: ToolCallContext): unknown | Promise<unknown>;
+}
+
+export interface ToolDescriptor {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+  readonly capabilities: readonly ToolCapability[];
+}
+
+export interface ToolRegistry {
+  list(): ToolDescriptor[];
+  has(name: string): boolean;
+  describe(name: string): ToolDescriptor;
+  /** Validates the input against the tool's schema, enforces read-only, then runs it. */
+  call(name: string, input: unknown, context?: ToolCallContext): Promise<unknown>;
+}
+
+/** A tool contribution: any plugin may provide any number. */
+export const Tool = createToken<Tool>('ep.Tool', 'multi');
+
+/** The registry every entry point (CLI, MCP, agent functions) calls tools through. */
+export const ToolRegistry = createToken<ToolRegistry>('ep.ToolRegistry');

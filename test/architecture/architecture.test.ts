@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+// This file runs from dist/test/architecture/; the rules are read off the TypeScript sources.
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../src');
+
+/** Entry points: how people reach ep. The CLI and MCP are thin layers over the library API, never over each other. */
+const ENTRY_POINTS = ['api', 'cli', 'mcp'];
+/** What each entry point may import of the others. */
+const ENTRY_POINT_IMPORTS: Record<string, readonly string[]> = { cli: ['api'], mcp: [], api: ['mcp'] };
+/** Wiring, not domain: the kernel, the composition root, the built-in plugins and the public facade. */
+const WIRING = ['kernel', 'runtime', 'plugins'];
+const MAX_LINES = 300;
+
+interface SourceFile { readonly file: string; readonly folder: string; readonly imports: readonly string[]; readonly lines: number }
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+const IMPORT = /(?:from\s+|import\s*\(\s*)'(\.{1,2}\/[^']+)'/g;
+const files: SourceFile[] = sourceFiles(SRC).map((full) => {
+  const text = readFileSync(full, 'utf8');
+  const imports = [...text.matchAll(IMPORT)].map((match) => path.relative(SRC, path.resolve(path.dirname(full), match[1]!)));
+  const file = path.relative(SRC, full);
+  return { file, folder: topFolder(file), imports, lines: text.split('\n').length };
+});
+
+function topFolder(relative: string): string {
+  return relative.includes(path.sep) ? relative.split(path.sep)[0]! : '';
+}
+
+function violations(rule: (from: SourceFile, to: string) => boolean): string[] {
+  return files.flatMap((from) => from.imports.filter((to) => rule(from, topFolder(to))).map((to) => `${from.file} imports ${to}`));
+}
+
+describe('the source tree keeps its architecture', () => {
+  it('entry points import one another only downwards (cli over api, api over the mcp server)', () => {
+    assert.deepEqual(violations((from, to) => ENTRY_POINTS.includes(from.folder) && ENTRY_POINTS.includes(to)
+      && to !== from.folder && !ENTRY_POINT_IMPORTS[from.folder]!.includes(to)), []);
+  });
+
+  it('no domain folder imports an entry point or the wiring above it', () => {
+    const above = [...ENTRY_POINTS, 'runtime', 'plugins'];
+    assert.deepEqual(violations((from, to) => from.folder !== '' && !ENTRY_POINTS.includes(from.folder) && !WIRING.includes(from.folder)
+      && above.includes(to)), []);
+  });
+
+  it('the kernel imports no domain folder', () => {
+    assert.deepEqual(violations((from, to) => from.folder === 'kernel' && to !== 'kernel'), []);
+  });
+
+  it(`no source file is longer than ${MAX_LINES} lines`, () => {
+    assert.deepEqual(files.filter((file) => file.lines > MAX_LINES).map((file) => `${file.file}: ${file.lines} lines`), []);
+  });
+});
