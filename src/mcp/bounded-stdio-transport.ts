@@ -55,6 +55,8 @@ export class BoundedStdioTransport implements Transport {
   private drained: Promise<void> | undefined;
   private releaseDrained: (() => void) | undefined;
   private reading = true;
+  /** Whether pump() is running (it is not re-entered; see there). */
+  private pumping = false;
   private inputEnded = false;
   private closed = false;
 
@@ -159,21 +161,29 @@ export class BoundedStdioTransport implements Transport {
     return true;
   }
 
-  /** Hands on waiting frames while the bounds allow, then decides whether to read on. */
+  /**
+   * Hands on waiting frames while the bounds allow, then decides whether to read on. Not re-entered: the SDK
+   * may answer a frame synchronously (an unknown method), and that answer's send() calls pump() again; the
+   * loop below already sees what the answer changed, and a nested loop would hand the same frame on again.
+   */
   private pump(): void {
-    let handed = 0;
-    while (!this.closed && !this.backedUp && handed < this.waiting.length) {
-      const frame = this.waiting[handed]!;
-      if (frame.kind === 'message' && isJSONRPCRequest(frame.message)) {
-        if (!this.gate.admits(frame.bytes)) break;
-        this.gate.start(frame.message.id, frame.bytes);
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (!this.closed && !this.backedUp && this.waiting.length > 0) {
+        const frame = this.waiting[0]!;
+        if (frame.kind === 'message' && isJSONRPCRequest(frame.message)) {
+          if (!this.gate.admits(frame.bytes)) break;
+          this.gate.start(frame.message.id, frame.bytes);
+        }
+        this.waiting.shift();
+        this.waitingBytes -= frame.kind === 'message' ? frame.bytes : 0;
+        if (frame.kind === 'message') this.onmessage?.(frame.message);
+        else void this.write({ jsonrpc: '2.0', id: frame.id, error: { code: frame.code, message: frame.text } } as unknown as JSONRPCMessage);
       }
-      handed += 1;
-      this.waitingBytes -= frame.kind === 'message' ? frame.bytes : 0;
-      if (frame.kind === 'message') this.onmessage?.(frame.message);
-      else void this.write({ jsonrpc: '2.0', id: frame.id, error: { code: frame.code, message: frame.text } } as unknown as JSONRPCMessage);
+    } finally {
+      this.pumping = false;
     }
-    if (handed > 0) this.waiting = this.waiting.slice(handed);
     this.steer();
   }
 

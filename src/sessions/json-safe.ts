@@ -32,7 +32,10 @@ function convert(value: unknown, seen: WeakSet<object>): unknown {
     if (typeof toJSON === 'function') return convert(toJSON.call(value), seen);
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      if (item !== undefined && typeof item !== 'function') out[key] = convert(item, seen);
+      // Defined, not assigned: a `__proto__` key is data here, never the prototype.
+      if (item !== undefined && typeof item !== 'function') {
+        Object.defineProperty(out, key, { value: convert(item, seen), enumerable: true, writable: true, configurable: true });
+      }
     }
     return out;
   } finally {

@@ -53,7 +53,10 @@ function shorten(value: unknown, cap: number): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => shorten(item, cap));
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[capString(key, cap)] = shorten(item, cap);
+  // Defined, not assigned: a `__proto__` key is data here, never the prototype.
+  for (const [key, item] of Object.entries(value)) {
+    Object.defineProperty(out, capString(key, cap), { value: shorten(item, cap), enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }
 

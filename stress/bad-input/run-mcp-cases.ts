@@ -32,7 +32,7 @@ export async function runMcpCases(cases: readonly McpCase[], sandbox: Sandbox, f
       figures.add('inputs tried');
       figures.add(`inputs: ${hostile.family}`);
       if (reply.kind === 'gone' || reply.kind === 'no-reply') {
-        figures.fail(reply.kind === 'gone' ? 'crashes' : 'hangs', `${label}: ${reply.text}`);
+        figures.fail(reply.kind === 'gone' ? 'crashes' : 'hangs', `${label}: ${reply.text}; the server's stderr ends: ${server.stderr.slice(-1500)}`);
         await server.stop();
         server = await start();
       } else if (hasStackTrace(reply.text)) figures.fail('crashes', `${label}: a stack trace in the reply: ${reply.text.slice(0, 400)}`);

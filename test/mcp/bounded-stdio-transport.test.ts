@@ -171,3 +171,17 @@ test('a message goes out as strict JSON: numbers in their exact form, non-finite
   assert.equal(line, '{"jsonrpc":"2.0","id":1,"result":{"r":{"one":1.0,"big":9007199254740993,"nan":null}}}\n');
   assert.doesNotThrow(() => JSON.parse(line));
 });
+
+test('a request answered while it is handed on is handed on once, however many wait behind it', async () => {
+  const { input, output, transport, received } = await connect({ requestsInFlight: 8 });
+  output.resume();
+  // The SDK answers an unknown method synchronously, from inside onmessage: the answer's send must not
+  // hand the same waiting frame on again (that recursed until the stack ran out).
+  transport.onmessage = (message) => {
+    received.push(message);
+    void transport.send(answer((message as { id: number }).id));
+  };
+  input.write(Array.from({ length: 3000 }, (_, i) => request(i + 1)).join(''));
+  for (let i = 0; i < 20 && received.length < 3000; i += 1) await tick();
+  assert.deepEqual(idsOf(received), Array.from({ length: 3000 }, (_, i) => i + 1));
+});
