@@ -101,8 +101,10 @@ export interface Ep extends AsyncDisposable {
   readonly sessions: EpSessions;
   readonly tools: EpTools;
   readonly plugins: EpPlugins;
-  /** Any service by its token (`tokens.SessionStore`, a plugin's own token). */
+  /** A single service by its token (`tokens.SessionStore`, a plugin's own token). */
   get<T>(token: ServiceToken<T>): T;
+  /** Every contribution to a multi service (`tokens.Tool`, `tokens.ContextSource`). */
+  getAll<T>(token: ServiceToken<T>): T[];
   /** Stops every plugin (reverse start order). Later calls are refused; calling it again does nothing. */
   shutdown(): Promise<void>;
 }
@@ -170,6 +172,7 @@ function bindEp(started: EpRuntime): Ep {
   return {
     runtime: started, cwd, contexts, packages, search, context, sessions, tools, plugins,
     get: (token) => runtime().get(token),
+    getAll: (token) => runtime().getAll(token),
     shutdown,
     [Symbol.asyncDispose]: shutdown,
   };

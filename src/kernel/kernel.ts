@@ -91,12 +91,17 @@ export class Kernel implements ServiceAccessor {
     if (firstFailure) throw firstFailure;
   }
 
+  /** The one provider of a single service; a multi service (any number of contributions) is read with getAll. */
   get<T>(token: ServiceToken<T>): T {
+    if (tokenArity(token) === 'multi') {
+      throw new EpError('SERVICE_IS_MULTI', `Service ${tokenName(token)} takes any number of contributions: read it with getAll.`,
+        { exitCode: ExitCode.general, details: { service: tokenName(token) } });
+    }
     if (!this.container.isRegistered(token, false)) {
       throw new EpError('SERVICE_NOT_REGISTERED', `Service ${tokenName(token)} is not provided by any loaded plugin.`,
         { exitCode: ExitCode.general, details: { service: tokenName(token) } });
     }
-    return tokenArity(token) === 'multi' ? (this.container.resolveAll(token) as T) : this.container.resolve<T>(token);
+    return this.container.resolve<T>(token);
   }
 
   getAll<T>(token: ServiceToken<T>): T[] {

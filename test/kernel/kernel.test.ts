@@ -34,6 +34,18 @@ describe('Kernel', () => {
     await kernel.shutdown();
   });
 
+  it('reads a multi service only with getAll: get says so instead of passing an array off as one provider', async () => {
+    const Part = createToken<string>('test.Part', 'multi');
+    const kernel = new Kernel([
+      { origin: 'api', plugin: plugin({ id: 't/a', provides: [Part], register: (r) => r.registerValue(Part, 'a') }) },
+      { origin: 'api', plugin: plugin({ id: 't/b', provides: [Part], register: (r) => r.registerValue(Part, 'b') }) },
+    ]);
+    await kernel.start();
+    assert.deepEqual(kernel.getAll(Part), ['a', 'b']);
+    assert.throws(() => kernel.get(Part), { code: 'SERVICE_IS_MULTI', message: /getAll/ });
+    await kernel.shutdown();
+  });
+
   it('refuses a registration the plugin did not declare', async () => {
     const kernel = new Kernel([{ origin: 'api', plugin: plugin({ id: 't/sneaky', register: (r) => r.registerValue(Name, 'x') }) }]);
     await assert.rejects(kernel.start(), { code: 'PLUGIN_REGISTER_FAILED', message: /without declaring it/ });
