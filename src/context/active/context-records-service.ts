@@ -4,6 +4,7 @@ import type { ScenarioContext, WriteOutcome } from '../package/scenario-context.
 import type { ScoredScenario } from '../../records/scenario-list.js';
 import type { Scenario } from '../../records/scenario.js';
 import type { SearchEngine } from '../../search/search-engine.js';
+import { DEFAULT_SAVE_MESSAGE } from '../../storage/package/package-writer.js';
 import type { PackageStore } from '../../storage/package-store-contract.js';
 import type { Tokenizer } from '../../tokenizer/tokenizer.js';
 import { ContextCorpus } from './context-corpus.js';
@@ -29,7 +30,6 @@ export interface ContextRecordsServices {
 export const DEFAULT_TOP_K = 10;
 export const DEFAULT_PACK_TOP_K = 8;
 export const DEFAULT_CHAR_BUDGET = 3000;
-const DEFAULT_SAVE_MESSAGE = 'Save ScenarioList';
 
 /** The operations behind `ep context search|get|pack|add|upsert` and the context tools. */
 export class ContextRecordsService implements ContextRecords {

@@ -1,4 +1,5 @@
 import { EpError, ExitCode } from '../../kernel/errors.js';
+import { DEFAULT_SEARCH_FIELDS } from '../../records/document-text.js';
 import { ScenarioList, type ScoredScenario } from '../../records/scenario-list.js';
 import { assertScenario, type Scenario } from '../../records/scenario.js';
 import { assertReadable, isReadable } from '../../records/unreadable-record.js';
@@ -10,7 +11,8 @@ import type { PackageStore, SaveResult } from '../../storage/package-store-contr
 import type { ContextPacker, PackResult } from './context-packer.js';
 import { LinePacker } from './line-packer.js';
 
-export const CONTEXT_SEARCH_FIELDS = ['key', 'kind', 'title', 'summary', 'content', 'tags'] as const;
+/** The fields a context record is searched by: the same defaults as any record search. */
+export const CONTEXT_SEARCH_FIELDS = DEFAULT_SEARCH_FIELDS;
 
 export interface ScenarioContextOptions {
   /** The field holding each record's key; `key` by default. */
