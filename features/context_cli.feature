@@ -112,3 +112,9 @@ Feature: ep context: search, get, pack, add and upsert over the active context p
   Scenario: concurrent upserts into one package lose nothing
     When 4 processes each upsert a record "note.parallel" at the same time
     Then "research_context.ep" holds the keys "preference.humanize.navigation, study.humanize-back-navigation-spec, note.navigation-title-only, constraint.consent, note.parallel-0, note.parallel-1, note.parallel-2, note.parallel-3"
+
+  Scenario: an error about a request field names the flag it was given with
+    When I run "ep context pack --query consent --char-budget -1"
+    Then the command fails with code "USAGE_ERROR" and exit code 2
+    And the error message mentions "--char-budget must be a non-negative integer"
+    And the error details "field" is "charBudget"

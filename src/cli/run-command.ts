@@ -2,6 +2,7 @@ import type { ArgumentsCamelCase } from 'yargs';
 import type { CommandResult } from './command-result.js';
 import { divertStdout, sealStdout } from '../util/stdout-diversion.js';
 import { errorEnvelope, okEnvelope, writeEnvelope } from '../envelope/envelope.js';
+import { FLAG_NAMES } from './flag-names.js';
 
 export interface GlobalArgs {
   plugin?: string[];
@@ -21,7 +22,7 @@ export function runCommand<A>(body: (args: ArgumentsCamelCase<A & GlobalArgs>) =
       for (const note of result.notes ?? []) process.stderr.write(`${note}\n`);
       process.exitCode = 0;
     } catch (error) {
-      const { envelope, exitCode } = errorEnvelope(error);
+      const { envelope, exitCode } = errorEnvelope(error, FLAG_NAMES);
       writeEnvelope(envelope);
       if (process.env.EP_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
       process.exitCode = exitCode;

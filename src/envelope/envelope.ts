@@ -19,17 +19,25 @@ export function okEnvelope(data: unknown, warnings: Warning[] = []): OkEnvelope 
   return { status: 'ok', data, warnings };
 }
 
-/** Any thrown value becomes an envelope; unexpected errors keep their message but never a stack trace. */
-export function errorEnvelope(error: unknown): { envelope: ErrorEnvelope; exitCode: ExitCode } {
+/** How an entry point calls the library's request fields (`topK`): `--top-k` on the CLI, `top_k` over MCP. */
+export type FieldNames = Readonly<Record<string, string>>;
+
+/**
+ * Any thrown value becomes an envelope; unexpected errors keep their message but never a stack trace. An
+ * error about a request field (`details.field`) names it as the caller knows it, by `fieldNames`.
+ */
+export function errorEnvelope(error: unknown, fieldNames: FieldNames = {}): { envelope: ErrorEnvelope; exitCode: ExitCode } {
   if (error instanceof EpError) {
     const details = { ...error.details, ...(error.cause !== undefined ? { cause: errorMessage(error.cause) } : {}) };
+    const field = typeof error.details?.field === 'string' ? error.details.field : undefined;
+    const shown = field !== undefined ? fieldNames[field] : undefined;
     return {
       exitCode: error.exitCode,
       envelope: {
         status: 'error',
         error: {
           code: error.code,
-          message: error.message,
+          message: shown !== undefined && error.message.startsWith(`${field} `) ? `${shown}${error.message.slice(field!.length)}` : error.message,
           ...(error.suggestion ? { suggestion: error.suggestion } : {}),
           ...(Object.keys(details).length > 0 ? { details } : {}),
         },

@@ -4,6 +4,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import path from 'node:path';
 import { withPathScope } from '../context/active/path-scope.js';
 import { errorEnvelope } from '../envelope/envelope.js';
+import { ARGUMENT_NAMES } from './argument-names.js';
 import { RuntimeSettings } from '../kernel/runtime-settings.js';
 import { ToolRegistry, type ToolDescriptor } from '../skills/tool.js';
 import type { EpRuntime } from '../runtime/runtime.js';
@@ -64,7 +65,7 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
         ? (output as Record<string, unknown>) : { result: output };
       return { content: [{ type: 'text', text: stringifyJsonPreservingNumbers(structured, { indent: 2 })! }], structuredContent: structured, ...meta };
     } catch (error) {
-      const { envelope } = errorEnvelope(error);
+      const { envelope } = errorEnvelope(error, ARGUMENT_NAMES);
       return { isError: true, content: [{ type: 'text', text: stringifyJsonPreservingNumbers(envelope.error, { indent: 2 })! }], ...meta };
     }
   });

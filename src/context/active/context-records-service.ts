@@ -61,7 +61,7 @@ export class ContextRecordsService implements ContextRecords {
   }
 
   async search(request: SearchRequest): Promise<WithWarnings<ContextSearchResult>> {
-    const topK = positiveInteger(request.topK, '--top-k') ?? DEFAULT_TOP_K;
+    const topK = positiveInteger(request.topK, 'topK') ?? DEFAULT_TOP_K;
     const { corpus, shown, warnings } = await this.corpus(request);
     const matches = corpus.search(this.services.engine, request.query, { topK, ...(request.fields?.length ? { fields: request.fields } : {}) });
     return {
@@ -83,9 +83,9 @@ export class ContextRecordsService implements ContextRecords {
   }
 
   async pack(request: PackRequest): Promise<WithWarnings<ContextPackResult>> {
-    const topK = positiveInteger(request.topK, '--top-k') ?? DEFAULT_PACK_TOP_K;
-    const tokenBudget = nonNegativeInteger(request.tokenBudget, '--token-budget');
-    const charBudget = nonNegativeInteger(request.charBudget, '--char-budget')
+    const topK = positiveInteger(request.topK, 'topK') ?? DEFAULT_PACK_TOP_K;
+    const tokenBudget = nonNegativeInteger(request.tokenBudget, 'tokenBudget');
+    const charBudget = nonNegativeInteger(request.charBudget, 'charBudget')
       ?? (tokenBudget === undefined ? DEFAULT_CHAR_BUDGET : Number.POSITIVE_INFINITY);
     const { corpus, shown, warnings } = await this.corpus(request);
     const found = corpus.search(this.services.engine, request.query, { topK, ...(request.fields?.length ? { fields: request.fields } : {}) });
@@ -194,18 +194,19 @@ function renderedPositions(result: PackResult, matches: readonly ScoredScenario[
   return positions;
 }
 
-function positiveInteger(value: number | undefined, option: string): number | undefined {
+function positiveInteger(value: number | undefined, field: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1) throw badNumber(option, value, 'a positive integer');
+  if (!Number.isInteger(value) || value < 1) throw badNumber(field, value, 'a positive integer');
   return value;
 }
 
-function nonNegativeInteger(value: number | undefined, option: string): number | undefined {
+function nonNegativeInteger(value: number | undefined, field: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 0) throw badNumber(option, value, 'a non-negative integer');
+  if (!Number.isInteger(value) || value < 0) throw badNumber(field, value, 'a non-negative integer');
   return value;
 }
 
-function badNumber(option: string, value: number, expected: string): EpError {
-  return new EpError('USAGE_ERROR', `${option} must be ${expected}; got ${String(value)}.`, { exitCode: ExitCode.usage, details: { option } });
+/** Names the request's field (`topK`); the CLI and MCP tell it as their own flag or argument. */
+function badNumber(field: string, value: number, expected: string): EpError {
+  return new EpError('USAGE_ERROR', `${field} must be ${expected}; got ${String(value)}.`, { exitCode: ExitCode.usage, details: { field } });
 }
