@@ -9,7 +9,7 @@ const RECORD = '{"key": "note.n", "one": 1.0, "zero": -0.0, "big": 9007199254740
 describe('stringifyJsonPreservingNumbers', () => {
   it('is JSON.stringify for values without marks or non-finite numbers (property)', () => {
     fc.assert(fc.property(fc.jsonValue(), fc.constantFrom(0, 2, 4), (value, indent) => {
-      if (JSON.stringify(value)?.includes('null') && /NaN|Infinity/.test(String(value))) return;
+      // Through JSON first: what a parse gives (no -0, no marks), so the two writers must agree byte for byte.
       const finite = JSON.parse(JSON.stringify(value)) as unknown;
       assert.equal(stringifyJsonPreservingNumbers(finite, { indent }), JSON.stringify(finite, null, indent));
     }), { numRuns: 500 });
