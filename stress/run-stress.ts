@@ -68,7 +68,9 @@ async function main(): Promise<void> {
   for (const target of STRESS_TARGETS) {
     // A writer may wait for every other writer's save: its bound grows with their number.
     const writeTimeoutMs = Math.max(plan.timeoutMs, plan.processes * 30_000);
-    await suite(`concurrency ${target.name}`, () => runConcurrency(target, figures, { processes: plan.processes, writesPerProcess: plan.writesPerProcess, timeoutMs: writeTimeoutMs }));
+    // A target that holds a bounded number of keys gets as many distinct writes as it can hold, not more.
+    const writesPerProcess = Math.min(plan.writesPerProcess, Math.floor((target.maxDistinctWrites ?? Infinity) / plan.processes));
+    await suite(`concurrency ${target.name}`, () => runConcurrency(target, figures, { processes: plan.processes, writesPerProcess, timeoutMs: writeTimeoutMs }));
     if (target.replacesSameKey) {
       await suite(`concurrency ${target.name} shared keys`, () => runConcurrency(target, figures, {
         processes: plan.processes, writesPerProcess: plan.writesPerProcess, sharedKeys: plan.sharedKeys, timeoutMs: writeTimeoutMs,

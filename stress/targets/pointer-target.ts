@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Limits } from '../../src/limits/limits.js';
 import { runEp } from '../support/ep-process.js';
 import { beforeOrAfter, type StressTarget, type TargetContext } from './target.js';
 
@@ -7,6 +8,8 @@ import { beforeOrAfter, type StressTarget, type TargetContext } from './target.j
 export const pointerTarget: StressTarget = {
   name: 'context pointer',
   replacesSameKey: true,
+  // base.ep is active already: the rest of the active-context limit is left for distinct writes.
+  maxDistinctWrites: Limits.activeContexts - 1,
 
   async prepare(context) {
     const run = await runEp(['context', 'use', '--path', 'base.ep'], context.run());

@@ -26,6 +26,8 @@ export interface StressTarget {
   readonly name: string;
   /** Whether writes with the same key replace each other (packages, the pointer) or always add (sessions). */
   readonly replacesSameKey: boolean;
+  /** How many distinct keys the target can hold besides what prepare() made (the pointer: its active-context limit). */
+  readonly maxDistinctWrites?: number;
   /** Creates the shared object in the sandbox. */
   prepare(context: TargetContext): Promise<void>;
   /** The value a write leaves under its key. */
