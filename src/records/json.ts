@@ -14,3 +14,11 @@ export function canonicalJson(value: JsonValue): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key]!)}`).join(',')}}`;
 }
+
+/**
+ * Sets `key` on `target` as a plain own property. Defined, not assigned: a `__proto__` key from outside is
+ * data, never the prototype.
+ */
+export function setOwn(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

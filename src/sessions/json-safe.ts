@@ -1,3 +1,5 @@
+import { setOwn } from '../records/json.js';
+
 /**
  * Turns arguments and results into plain JSON for the log: functions, symbols, bigints, errors and
  * cycles get a readable stand-in instead of failing the call that produced them.
@@ -32,9 +34,8 @@ function convert(value: unknown, seen: WeakSet<object>): unknown {
     if (typeof toJSON === 'function') return convert(toJSON.call(value), seen);
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      // Defined, not assigned: a `__proto__` key is data here, never the prototype.
       if (item !== undefined && typeof item !== 'function') {
-        Object.defineProperty(out, key, { value: convert(item, seen), enumerable: true, writable: true, configurable: true });
+        setOwn(out, key, convert(item, seen));
       }
     }
     return out;

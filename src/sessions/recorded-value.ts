@@ -1,5 +1,6 @@
 import { Limits } from '../limits/limits.js';
 import { toJsonSafe } from './json-safe.js';
+import { setOwn } from '../records/json.js';
 
 /** Ends a value a session recorded cut short; the number is the size in bytes (UTF-8) of what was cut. */
 export function truncationMarker(originalBytes: number): string {
@@ -53,9 +54,8 @@ function shorten(value: unknown, cap: number): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => shorten(item, cap));
   const out: Record<string, unknown> = {};
-  // Defined, not assigned: a `__proto__` key is data here, never the prototype.
   for (const [key, item] of Object.entries(value)) {
-    Object.defineProperty(out, capString(key, cap), { value: shorten(item, cap), enumerable: true, writable: true, configurable: true });
+    setOwn(out, capString(key, cap), shorten(item, cap));
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { limitExceeded, Limits } from '../../limits/limits.js';
-import type { JsonObject, JsonValue } from '../../records/json.js';
+import { setOwn, type JsonObject, type JsonValue } from '../../records/json.js';
 import { mayNeedNumberMarks, numberMarkFor } from './number-form-scan.js';
 import { markNumber, unmarkNumber } from './number-marks.js';
 
@@ -76,7 +76,7 @@ class Parser {
       this.skipSpace();
       const value = this.member(object, key);
       // `__proto__` is data here, never the prototype.
-      if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+      if (key === '__proto__') setOwn(object, key, value);
       else object[key] = value;
       this.skipSpace();
       const next = this.text.charCodeAt(this.pos++);

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonPrimitive } from '../../records/json.js';
+import { setOwn, type JsonObject, type JsonPrimitive } from '../../records/json.js';
 
 const LITERAL = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w.])|true\b|false\b|null\b|NaN\b|-?Infinity\b/y;
 const SPACE = /[ \t\n\r]*/y;
@@ -32,7 +32,7 @@ export function topLevelScalars(text: string): JsonObject | undefined {
     }
     if (value !== undefined) {
       // `__proto__` is data here, never the prototype.
-      Object.defineProperty(fields, key.value as string, { value, enumerable: true, writable: true, configurable: true });
+      setOwn(fields, key.value as string, value);
     }
     pos = skipSpace(text, pos);
     if (text[pos] === '}') return fields;
