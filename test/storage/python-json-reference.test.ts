@@ -37,7 +37,7 @@ describe('Python JSON, against the real python3', () => {
   it('keys sort as Python sorts them: lone surrogates by their own code point, astral characters last', () => {
     const keys = ['\ue000', '\udc00', '😀', '\ud83d', '\ud83dA', '\uffff', 'z', '\ud800\udc00', '\udbff\udfff', '\ud7ff'];
     const value = Object.fromEntries(keys.map((key, i) => [key, i])) as JsonValue;
-    const [[expected]] = pythonDumpsBatch([[JSON.stringify(value)]]);
+    const expected = pythonDumpsBatch([[JSON.stringify(value)]])[0]?.[0];
     assert.equal(pythonJsonDumps(value), expected);
   });
 });

@@ -39,7 +39,7 @@ export class Bm25Index implements SearchIndex {
         const term = tokens[i]!;
         if (lastDoc[term] !== d) {
           lastDoc[term] = d;
-          df[term] += 1;
+          df[term] = df[term]! + 1;
         }
       }
     }
@@ -64,7 +64,7 @@ export class Bm25Index implements SearchIndex {
           this.postingDocs[at] = d;
           this.postingTfs[at] = 1;
         } else {
-          this.postingTfs[slot[term]!] += 1;
+          this.postingTfs[slot[term]!] = this.postingTfs[slot[term]!]! + 1;
         }
       }
     }

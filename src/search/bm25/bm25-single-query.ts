@@ -52,7 +52,7 @@ export function searchOnceBm25(documents: readonly SearchDocument[], query: stri
         if (candidates) {
           for (const q of candidates) {
             if (sameToken(lower, start, terms[q]!)) {
-              tf[row + q] += 1;
+              tf[row + q] = tf[row + q]! + 1;
               break;
             }
           }
@@ -65,7 +65,7 @@ export function searchOnceBm25(documents: readonly SearchDocument[], query: stri
   }
 
   const df = new Uint32Array(width);
-  for (let d = 0; d < n; d += 1) for (let q = 0; q < width; q += 1) if (tf[d * width + q]! > 0) df[q] += 1;
+  for (let d = 0; d < n; d += 1) for (let q = 0; q < width; q += 1) if (tf[d * width + q]! > 0) df[q] = df[q]! + 1;
   const avgdl = totalTokens / n;
   const lengthNorm = new Float64Array(n);
   for (let d = 0; d < n; d += 1) lengthNorm[d] = BM25_K1 * (1 - BM25_B + (avgdl === 0 ? 0 : (BM25_B * lengths[d]!) / avgdl));
