@@ -14,7 +14,7 @@ export interface OpenAIChatOptions {
 
 /** Reads the client's settings from plugin options first, then `EP_MODEL_BASE_URL`, `EP_MODEL`, `EP_MODEL_API_KEY`. */
 export function openAIOptionsFrom(options: Record<string, unknown>, env: Readonly<Record<string, string | undefined>>): OpenAIChatOptions {
-  const pick = (key: string, variable: string) => (typeof options[key] === 'string' ? options[key] as string : env[variable]);
+  const pick = (key: string, variable: string) => (typeof options[key] === 'string' ? options[key] : env[variable]);
   const baseUrl = pick('baseUrl', 'EP_MODEL_BASE_URL');
   const model = pick('model', 'EP_MODEL');
   const apiKey = pick('apiKey', 'EP_MODEL_API_KEY');
@@ -73,7 +73,7 @@ export class OpenAIChatRuntime implements ModelRuntime {
     }
     let parsed: { model?: string; choices?: { message?: { content?: unknown } }[] };
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(text) as typeof parsed;
     } catch {
       throw new EpError('MODEL_REQUEST_FAILED', `The model server at ${url} sent a reply that is not JSON.`, {
         exitCode: ExitCode.remote, details: { url },

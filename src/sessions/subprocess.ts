@@ -48,7 +48,7 @@ export async function runAgentInSubprocess(target: string, input: unknown, optio
   if (state) await state.writer.refresh();
   let envelope: { status?: string; data?: SubprocessRunResult; error?: { code: string; message: string; details?: Record<string, unknown> } };
   try {
-    envelope = JSON.parse(String(result.stdout));
+    envelope = JSON.parse(String(result.stdout)) as typeof envelope;
   } catch {
     if (signal?.aborted) throw cancelled(target, signal, sessionId);
     throw new EpError('SUBPROCESS_FAILED', `The child process for ${target} printed no envelope (exit ${result.exitCode}): ${String(result.stderr).slice(0, 300)}`, {

@@ -100,7 +100,7 @@ function ownerOf(text: string): Partial<LockOwner> | undefined {
   if (/^\s*\d+\s*$/.test(text)) return { pid: Number(text), host: hostname() };
   try {
     const owner: unknown = JSON.parse(text);
-    return owner && typeof owner === 'object' ? owner as Partial<LockOwner> : undefined;
+    return owner && typeof owner === 'object' ? owner : undefined;
   } catch {
     return undefined;
   }

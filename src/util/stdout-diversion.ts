@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/unbound-method -- `write` is inspected, wrapped and re-applied with its receiver, never called unbound */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 const diverted = new AsyncLocalStorage<true>();

@@ -104,7 +104,7 @@ export const CLI_FACTORIES: readonly CliCaseFactory[] = [
     name: 'tools call: control characters and huge strings',
     build: (context) => {
       const target = tool(context);
-      const input = validObject(target.inputSchema) as Record<string, unknown>;
+      const input = validObject(target.inputSchema);
       const strings = Object.entries<any>(target.inputSchema?.properties ?? {}).filter(([, p]) => allowedTypes(p)?.includes('string'));
       const huge = context.random.next() < 0.3;
       for (const [name] of strings) input[name] = huge ? 'z'.repeat(context.random.int(100_000, 2_000_000)) : `a\u0000b\u001b[31m\u202e${name}\r\n`;

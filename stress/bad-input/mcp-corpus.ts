@@ -65,7 +65,7 @@ export const MCP_FACTORIES: readonly McpCaseFactory[] = [
     name: 'huge values and control characters',
     build: (context) => {
       const target = tool(context);
-      const input = validObject(target.inputSchema) as Record<string, unknown>;
+      const input = validObject(target.inputSchema);
       const huge = context.random.next() < 0.25;
       const strings = Object.entries<any>(target.inputSchema?.properties ?? {}).filter(([, p]) => allowedTypes(p)?.includes('string'));
       for (const [name] of strings) input[name] = huge ? 'q'.repeat(context.random.int(1_000_000, 6_000_000)) : `x\u0000\u0007\u001b[0m\u2028\ud800${name}`;

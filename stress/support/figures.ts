@@ -22,11 +22,11 @@ export class Figures {
   private readonly counts = new Map<string, number>();
   readonly failures: string[] = [];
 
-  add(name: FigureName | string, amount = 1): void {
+  add(name: string, amount = 1): void {
     this.counts.set(name, (this.counts.get(name) ?? 0) + amount);
   }
 
-  get(name: FigureName | string): number {
+  get(name: string): number {
     return this.counts.get(name) ?? 0;
   }
 

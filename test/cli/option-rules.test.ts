@@ -10,7 +10,8 @@ const yargs = require('yargs/yargs') as typeof import('yargs/yargs');
 /** Parses `args` with a command declared the way ep's commands are, and applies the rules as `ep` does. */
 function parse(args: string[]): { ok: true } | { ok: false; code?: string; message: string; option?: unknown } {
   let outcome: ReturnType<typeof parse> = { ok: true };
-  yargs(args)
+  // Synchronous parse: no command handler is async, so nothing is left pending.
+  void yargs(args)
     .parserConfiguration({ 'greedy-arrays': false })
     .option('plugin', { type: 'string', array: true, global: true })
     .check((parsed, options) => {

@@ -126,7 +126,7 @@ test('while the server waits for the client, its answer is read past the request
   const { input, transport, received } = await connect({ requestsInFlight: 2 });
   input.write(request(1) + request(2) + request(3));
   await tick();
-  await transport.send({ jsonrpc: '2.0', id: 'server-1', method: 'roots/list' } as JSONRPCMessage);
+  await transport.send({ jsonrpc: '2.0', id: 'server-1', method: 'roots/list' });
   input.write(`${JSON.stringify({ jsonrpc: '2.0', id: 'server-1', result: { roots: [] } })}\n`);
   await tick();
   assert.deepEqual(idsOf(received), [1, 2, 'server-1'], 'request 3 still waits');

@@ -13,15 +13,14 @@ export class MemorySessionStore implements SessionStore {
     const created = !this.logs.has(sessionId);
     if (created) this.logs.set(sessionId, []);
     const records = this.logs.get(sessionId)!;
-    const store = this;
     return {
       sessionId, created,
       async readNodes() { return foldRecords(structuredClone(records)); },
-      append(record) {
-        if (store.failWrites) throw new Error('disk full');
+      append: (record) => {
+        if (this.failWrites) throw new Error('disk full');
         records.push(structuredClone(record));
       },
-      async endTurn(turn) { store.turns.push(turn.turnId); },
+      endTurn: async (turn) => { this.turns.push(turn.turnId); },
     };
   }
 

@@ -31,6 +31,7 @@ const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 6 }), tricky, fc.ar
 /** A JSON string literal, raw or with everything outside ASCII escaped (as Python writes it). */
 const stringText = fc.tuple(text, fc.boolean()).map(([value, escaped]) => {
   const literal = JSON.stringify(value);
+  // eslint-disable-next-line no-control-regex -- everything outside ASCII, which starts at NUL
   return escaped ? literal.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : literal;
 });
 const space = fc.constantFrom('', ' ', '\n  ', '\t');
@@ -42,7 +43,7 @@ export const pythonJsonText: fc.Arbitrary<string> = fc.letrec((tie) => ({
     .map(([items, end]) => `[${items.map(([s, v]) => `${s}${v as string}`).join(',')}${end}]`),
   object: fc.tuple(fc.array(fc.tuple(space, stringText, space, tie('value')), { maxLength: 5 }), space)
     .map(([members, end]) => `{${members.map(([s, k, t, v]) => `${s}${k}${t}:${t}${v as string}`).join(',')}${end}}`),
-})).object as fc.Arbitrary<string>;
+})).object;
 
 const PYTHON_DUMPS = `
 import json, sys

@@ -27,6 +27,7 @@ describe('pythonJsonDumps', () => {
 describe('pythonFloatRepr', () => {
   const cases: Array<[number, string]> = [
     [1.5, '1.5'], [0.1, '0.1'], [1e-5, '1e-05'], [0.0001, '0.0001'], [1e16, '1e+16'], [1e15, '1000000000000000.0'],
+    // eslint-disable-next-line no-loss-of-precision -- the literal rounds exactly as Python's does
     [123456789012345678, '1.2345678901234568e+17'], [-2.5e-7, '-2.5e-07'], [-0, '-0.0'], [0, '0.0'], [3, '3.0'],
     [1.7976931348623157e308, '1.7976931348623157e+308'], [5e-324, '5e-324'], [Infinity, 'Infinity'], [NaN, 'NaN'],
   ];

@@ -26,7 +26,7 @@ export async function importPlugin(request: PluginRequest, engineVersion: string
   }
   let namespace: Record<string, unknown>;
   try {
-    namespace = await import(pathToFileURL(file).href);
+    namespace = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (cause) {
     throw pluginError(PluginErrorCode.invalid, `Plugin module ${request.module} failed to load: ${errorMessage(cause)}`,
       { module: request.module, file }, { cause });

@@ -49,7 +49,7 @@ export class ElasticlunrSearchEngine implements SearchEngine {
       const tokens: FieldTokens & { [POSITION]?: number } = {};
       for (const field of fields) tokens[field] = document[field] ? tokenize(document[field]) : [];
       tokens[POSITION] = position;
-      index.addDoc(tokens as FieldTokens, false);
+      index.addDoc(tokens, false);
     });
     return new ElasticlunrIndex(index, documents.length, fields, boosts);
   }
@@ -67,7 +67,7 @@ class ElasticlunrIndex implements SearchIndex {
   ) {
     const fieldConfig: Record<string, { boost: number; bool: 'OR'; expand: false }> = {};
     for (const field of fields) fieldConfig[field] = { boost: boosts[field] ?? 1, bool: 'OR', expand: false };
-    this.config = { fields: fieldConfig, bool: 'OR', expand: false } as elasticlunr.SearchConfig<FieldTokens>;
+    this.config = { fields: fieldConfig, bool: 'OR', expand: false };
   }
 
   search(query: string, options: SearchQueryOptions = {}): SearchHit[] {

@@ -72,6 +72,7 @@ export function treeIdOf(files: ReadonlyMap<string, string>): string {
     const entries: Array<{ sortKey: string; mode: string; name: string; id: string }> = [];
     for (const [name, id] of dir.files) entries.push({ sortKey: name, mode: '100644', name, id });
     for (const [name, sub] of dir.dirs) entries.push({ sortKey: `${name}/`, mode: '40000', name, id: hash(sub) });
+    // eslint-disable-next-line no-control-regex -- the ASCII range starts at NUL by definition
     const ascii = entries.every((e) => /^[\x00-\x7f]*$/.test(e.sortKey));
     if (ascii) entries.sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
     else entries.sort((a, b) => Buffer.compare(Buffer.from(a.sortKey), Buffer.from(b.sortKey)));

@@ -26,7 +26,7 @@ export function readManifest(value: JsonValue, where: string, scenarioFiles: Rea
   const isOtherType = (typeof value.format === 'string' && value.format !== PACKAGE_FORMAT && value.format.startsWith('edsl.'))
     || (typeof objectType === 'string' && objectType !== 'ScenarioList');
   if (isOtherType) {
-    throw new EpError('UNSUPPORTED_OBJECT', `${where} holds an EDSL ${String(objectType ?? value.format)}, not a ScenarioList.`, {
+    throw new EpError('UNSUPPORTED_OBJECT', `${where} holds an EDSL ${typeof objectType === 'string' ? objectType : (value.format as string)}, not a ScenarioList.`, {
       exitCode: ExitCode.validation, details: { path: where, objectType: objectType ?? null, format: value.format ?? null },
       suggestion: 'Point at a ScenarioList package (.ep) instead.',
     });

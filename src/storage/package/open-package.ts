@@ -245,7 +245,7 @@ export class OpenPackage {
     let codebook: Codebook | undefined;
     if (codebookId) {
       const value = this.parse(contents[contents.length - 1]!, 'codebook.json');
-      if (isJsonObject(value)) codebook = Object.fromEntries(Object.entries(value).map(([field, text]) => [field, String(text)]));
+      if (isJsonObject(value)) codebook = Object.fromEntries(Object.entries(value).map(([field, text]) => [field, typeof text === 'string' ? text : JSON.stringify(text)]));
     }
     return { commit, files, manifest: manifest.raw, scenarioOrder: manifest.scenarioOrder, storedJson, list: new ScenarioList(records, codebook), source, warnings };
   }

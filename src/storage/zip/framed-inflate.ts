@@ -71,7 +71,7 @@ export function planFramedInflate(archive: Uint8Array, members: readonly ZipMemb
   return {
     archive: source.buffer as SharedArrayBuffer,
     slab: new SharedArrayBuffer(slabBytes),
-    jobs: jobs.buffer as SharedArrayBuffer,
+    jobs: jobs.buffer,
     digests: new SharedArrayBuffer(members.length * 20),
     control: new SharedArrayBuffer((2 + chunks) * 4),
     chunkSize,

@@ -25,7 +25,7 @@ function memoryStore(packages: Record<string, Scenario[]>) {
       const list = await change(new ScenarioList(packages[file] ?? []));
       packages[file] = list.toArray();
       (commits[file] ??= []).push(options.message ?? 'Save ScenarioList');
-      return { status: 'ok' as const, path: file, commit: `c${commits[file]!.length}`, branch: 'main', message: options.message ?? '', list };
+      return { status: 'ok' as const, path: file, commit: `c${commits[file].length}`, branch: 'main', message: options.message ?? '', list };
     },
   };
 }
