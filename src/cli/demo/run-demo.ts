@@ -14,6 +14,7 @@ import { EpRuntime, type RuntimeOptions } from '../../runtime/runtime.js';
 import { withSession } from '../../sessions/session-context.js';
 import { renderSessionTree } from '../../sessions/session-tree.js';
 import { DEMO_RECORDS } from './demo-records.js';
+import { keyText } from '../../records/record-key.js';
 
 export interface DemoOptions extends RuntimeOptions {
   /** Receives one line per step, for humans (the CLI writes them to stderr). */
@@ -50,7 +51,7 @@ export async function runDemo(options: DemoOptions = {}) {
 
     const search = (await searchContext({ query: 'humanize survey back navigation', topK: 3 }, using)).data;
     narrate(`3. Searched "${search.query}" with BM25:`);
-    for (const match of search.matches) narrate(`   ${match.score.toFixed(3)}  ${String(match.scenario.key)}`);
+    for (const match of search.matches) narrate(`   ${match.score.toFixed(3)}  ${keyText(match.scenario.key)}`);
 
     const pack = (await packContext({ query: 'plan a human survey pilot', topK: 8, charBudget: 400 }, using)).data;
     narrate(`4. Packed "${pack.query}" into at most 400 characters (${pack.included.length} records, ${pack.omitted} left out):`);

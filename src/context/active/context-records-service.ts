@@ -16,6 +16,7 @@ import { assertPackagePath, assertParentDirectory, displayPath } from './package
 import { PackageReadCache } from './package-read-cache.js';
 import { recordToWrite } from './record-input.js';
 import { resolveReadPaths, resolveWritePath } from './resolve-context-paths.js';
+import { keyText } from '../../records/record-key.js';
 
 export interface ContextRecordsServices {
   readonly cwd: string;
@@ -66,7 +67,7 @@ export class ContextRecordsService implements ContextRecords {
     const matches = corpus.search(this.services.engine, request.query, { topK, ...(request.fields?.length ? { fields: request.fields } : {}) });
     return {
       data: { context_path: shown[0]!, context_paths: shown, query: request.query, matches },
-      warnings: [...warnings, ...corpus.warningsFor(matches.map((match) => String(match.scenario[this.keyField])))],
+      warnings: [...warnings, ...corpus.warningsFor(matches.map((match) => keyText(match.scenario[this.keyField])))],
     };
   }
 
@@ -115,7 +116,7 @@ export class ContextRecordsService implements ContextRecords {
       }
       tokenCount = counter.count(packed.result.promptContext);
     }
-    const included = packed.rendered.map((position) => ({ key: String(found[position]!.scenario[this.keyField]), context_path: found[position]!.context_path }));
+    const included = packed.rendered.map((position) => ({ key: keyText(found[position]!.scenario[this.keyField]), context_path: found[position]!.context_path }));
     const nothingFits: ContextWarning[] = found.length > 0 && included.length === 0
       ? [{ code: 'NOTHING_PACKED', message: `None of the ${found.length} matches fits the budget, not even cut short; prompt_context is empty.` }]
       : [];
@@ -161,7 +162,7 @@ export class ContextRecordsService implements ContextRecords {
     const saved = await ScenarioContext.update(absolute, (context) => { outcome = change(context, record); }, { store, message, keyField: this.keyField });
     return {
       data: {
-        context_path: shown, key: String(outcome!.record[this.keyField]), status: outcome!.status, save_status: saved.status,
+        context_path: shown, key: keyText(outcome!.record[this.keyField]), status: outcome!.status, save_status: saved.status,
         commit: saved.commit, message, scenario: outcome!.record,
       },
       warnings: saved.branch === null ? [detachedHeadWarning(shown, saved.commit)] : [],
@@ -186,7 +187,7 @@ function renderedPositions(result: PackResult, matches: readonly ScoredScenario[
   const positions: number[] = [];
   let next = 0;
   for (const key of result.includedKeys) {
-    while (next < matches.length && String(matches[next]!.scenario[keyField]) !== key) next += 1;
+    while (next < matches.length && keyText(matches[next]!.scenario[keyField]) !== key) next += 1;
     if (next === matches.length) break;
     positions.push(next);
     next += 1;

@@ -50,7 +50,7 @@ export class PackageReadCache {
   async commits(file: string): Promise<string[]> {
     const records = await this.throughCache(file, 'log-', async () =>
       ({ records: (await this.store.log(file)).map(({ commit }) => ({ commit })), cacheable: true }));
-    return records.map((record) => String(record.commit));
+    return records.map((record) => record.commit as string);
   }
 
   /** The records at one commit. A commit id names its content for good, so the entry is keyed by it alone. */

@@ -1,5 +1,6 @@
 import type { Scenario } from '../../records/scenario.js';
 import type { ContextPacker, PackRequest, PackResult } from './context-packer.js';
+import { keyText } from '../../records/record-key.js';
 
 export const TRUNCATION_MARKER = ' [...]';
 
@@ -23,7 +24,7 @@ export class LinePacker implements ContextPacker {
       includedPositions.push(position);
       used += cost;
     });
-    const keyAt = (position: number) => String(request.matches[position]!.scenario[request.keyField]);
+    const keyAt = (position: number) => keyText(request.matches[position]!.scenario[request.keyField]);
     // The cut keeps at least one character of the line before the marker.
     if (request.matches.length > 0 && lines.length === 0 && budget > codePoints(TRUNCATION_MARKER)) {
       const line = renderLine(request.matches[0]!.scenario, request.keyField);
@@ -40,7 +41,7 @@ export class LinePacker implements ContextPacker {
 export function renderLine(record: Scenario, keyField: string): string {
   const kind = typeof record.kind === 'string' && record.kind ? `[${oneLine(record.kind)}] ` : '';
   const text = [record.summary, record.title, record.content].find((value) => typeof value === 'string' && value.trim() !== '');
-  const key = oneLine(String(record[keyField] ?? ''));
+  const key = oneLine(keyText(record[keyField]));
   return text === undefined ? `- ${kind}${key}` : `- ${kind}${key}: ${oneLine(text as string)}`;
 }
 
