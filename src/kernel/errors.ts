@@ -20,7 +20,20 @@ export interface EpErrorOptions {
   exitCode?: ExitCode;
 }
 
+/** Marks an EpError from any copy of the runtime; the value is the shape version (code, exitCode, suggestion, details). */
+const EP_ERROR_BRAND = Symbol.for('ep-runtime.EpError');
+const EP_ERROR_SHAPE = 1;
+
 export class EpError extends Error {
+  /**
+   * `instanceof EpError` is true for an EpError made by another copy of the runtime too (a plugin installed with
+   * its own copy throws one): the check reads the brand, not the prototype chain. Subclasses keep the usual check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== EpError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as { [EP_ERROR_BRAND]?: unknown })[EP_ERROR_BRAND] === EP_ERROR_SHAPE;
+  }
+
   readonly code: string;
   readonly exitCode: ExitCode;
   readonly suggestion?: string;
@@ -29,6 +42,7 @@ export class EpError extends Error {
   constructor(code: string, message: string, options: EpErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'EpError';
+    Object.defineProperty(this, EP_ERROR_BRAND, { value: EP_ERROR_SHAPE });
     this.code = code;
     this.exitCode = options.exitCode ?? ExitCode.general;
     if (options.suggestion !== undefined) this.suggestion = options.suggestion;

@@ -1,3 +1,5 @@
+import { processSlot } from './process-registry.js';
+
 /**
  * A service token is a registry-global symbol, so two copies of `ep` (or a third-party plugin that never
  * imports `ep`) agree on it: `Symbol.for('ep.SearchEngine')`. The phantom type parameter carries the
@@ -8,7 +10,8 @@ export type ServiceToken<T = unknown> = symbol & { readonly __service?: T };
 /** How many providers a service takes: exactly one, or any number of contributions. */
 export type ServiceArity = 'single' | 'multi';
 
-const arities = new Map<symbol, ServiceArity>();
+// Shared by every copy of the runtime in the process: a plugin's own copy declares the arity the host reads.
+const arities = processSlot('token-arities', 1, () => new Map<symbol, ServiceArity>());
 
 export function createToken<T>(name: string, arity: ServiceArity = 'single'): ServiceToken<T> {
   const token = Symbol.for(name) as ServiceToken<T>;

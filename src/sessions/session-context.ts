@@ -1,6 +1,7 @@
 import type { ToolRegistry } from '../skills/tool.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EpError, ExitCode } from '../kernel/errors.js';
+import { processSlot } from '../kernel/process-registry.js';
 import type { ModelRuntime } from '../models/model-runtime.js';
 import { FileSessionStore } from './store/file-session-store.js';
 import { resolveEpHome } from './store/session-paths.js';
@@ -54,7 +55,8 @@ export interface SessionHandle {
   readonly created: boolean;
 }
 
-const storage = new AsyncLocalStorage<SessionState>();
+// One per process: agent code importing its own copy of the runtime still sees the session it runs in.
+const storage = processSlot('session-context', 1, () => new AsyncLocalStorage<SessionState>());
 
 /** The session of the code running now, if any. */
 export function currentSession(): SessionState | undefined {

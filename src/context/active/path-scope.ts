@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { EpError } from '../../kernel/errors.js';
+import { processSlot } from '../../kernel/process-registry.js';
 
 /**
  * Where a caller may name packages: the directories it may read under, and how it is told no. An entry
@@ -15,7 +16,7 @@ export interface PathScope {
   refuse(shown: string, roots: readonly string[]): EpError;
 }
 
-const current = new AsyncLocalStorage<PathScope>();
+const current = processSlot('path-scope', 1, () => new AsyncLocalStorage<PathScope>());
 
 /** Runs `body` with paths named inside it limited to `scope` (see assertPathsInScope). */
 export function withPathScope<T>(scope: PathScope, body: () => Promise<T>): Promise<T> {
