@@ -33,7 +33,19 @@ export interface EpPlugin {
   shutdown?(services: ServiceAccessor): void | Promise<void>;
 }
 
-export type PluginFactory<Options = Record<string, unknown>> = (options?: Options) => EpPlugin;
+/**
+ * What a factory declares about the plugin it makes, readable before the factory runs: config options
+ * keyed by `id` reach the factory, checked against `optionsSchema` first.
+ */
+export interface PluginDeclaration {
+  readonly id: string;
+  /** JSON Schema of the options object (`additionalProperties: false` makes unknown keys an error). */
+  readonly optionsSchema?: Readonly<Record<string, unknown>>;
+}
+
+export type PluginFactory<Options = Record<string, unknown>> = ((options?: Options) => EpPlugin) & {
+  readonly declaration?: PluginDeclaration;
+};
 
 /** Read access to services. */
 export interface ServiceAccessor {
@@ -53,9 +65,16 @@ export interface ServiceRegistry extends ServiceAccessor {
   registerFactory<T>(token: ServiceToken<T>, factory: (services: ServiceAccessor) => T): void;
 }
 
-/** Identity helper that gives plugin authors type checking on the literal. */
-export function definePlugin<Options = Record<string, unknown>>(factory: PluginFactory<Options>): PluginFactory<Options> {
-  return factory;
+/**
+ * Gives plugin authors type checking on the literal and, with a declaration, lets ep check and deliver
+ * config options before calling the factory. The declaration is a plain property, readable by any copy of ep.
+ */
+export function definePlugin<Options = Record<string, unknown>>(
+  factory: (options?: Options) => EpPlugin,
+  declaration?: PluginDeclaration,
+): PluginFactory<Options> {
+  if (!declaration) return factory;
+  return Object.assign((options?: Options) => factory(options), { declaration });
 }
 
 /** Where a plugin came from, for `ep plugins list` and error messages. */

@@ -2,16 +2,22 @@ import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { EpPlugin, PluginOrigin, PluginSource } from '../../kernel/plugin.js';
+import type { PluginOrigin, PluginSource } from '../../kernel/plugin.js';
 import { PluginErrorCode, pluginError } from '../../kernel/plugin-errors.js';
 import { validatePlugin } from '../../kernel/plugin-validation.js';
-import { errorMessage } from '../../kernel/errors.js';
+import { EpError, errorMessage } from '../../kernel/errors.js';
+import { checkPluginOptions, readDeclaration } from './plugin-options.js';
 import { readJsonFileSync } from '../../limits/json-text.js';
 
 export interface PluginRequest {
   /** A package name, or a path (relative to `baseDir`) to a module or a package directory. */
   readonly module: string;
+  /** Options given with the module entry (`plugins[i].options`). */
   readonly options?: Record<string, unknown>;
+  /** The config's `options` map (plugin id → options), merged under the entry's own options. */
+  readonly configOptions?: Readonly<Record<string, Record<string, unknown>>>;
+  /** Where the entry sits in the config, for errors (`plugins[0]`); absent for a flag. */
+  readonly entry?: string;
   readonly origin: PluginOrigin;
   /** Where relative paths and package names are resolved from (the config file's project, or the cwd). */
   readonly baseDir: string;
@@ -38,13 +44,45 @@ export async function importPlugin(request: PluginRequest, engineVersion: string
       { module: request.module, file, exports: Object.keys(namespace) },
       { suggestion: 'Export a plugin factory: `export default function plugin(options) { return { id, version, engine, register } }`.' });
   }
-  let candidate: EpPlugin;
+  if (typeof exported !== 'function') return accept(exported, request, engineVersion);
+  const factory = exported as (options?: unknown) => unknown;
+  const declaration = readDeclaration(factory, request.module);
+  if (declaration) {
+    const options = optionsFor(declaration.id, request);
+    checkPluginOptions(declaration, options, optionsWhere(declaration.id, request));
+    const plugin = accept(callFactory(factory, options, request), request, engineVersion);
+    if (plugin.plugin.id !== declaration.id) {
+      throw pluginError(PluginErrorCode.invalid, `Plugin module ${request.module} declares ${declaration.id} but its factory made ${plugin.plugin.id}.`,
+        { module: request.module, plugin: plugin.plugin.id });
+    }
+    return plugin;
+  }
+  // Without a declaration the id is known only once the factory ran: it runs again when the config has options for it.
+  const first = accept(callFactory(factory, request.options ?? {}, request), request, engineVersion);
+  if (!request.configOptions?.[first.plugin.id]) return first;
+  return accept(callFactory(factory, optionsFor(first.plugin.id, request), request), request, engineVersion);
+}
+
+function optionsFor(id: string, request: PluginRequest): Record<string, unknown> {
+  return { ...request.configOptions?.[id], ...request.options };
+}
+
+function optionsWhere(id: string, request: PluginRequest): string {
+  if (request.options && Object.keys(request.options).length > 0 && request.entry) return `${request.entry}.options`;
+  return `options[${JSON.stringify(id)}]`;
+}
+
+function callFactory(factory: (options?: unknown) => unknown, options: Record<string, unknown>, request: PluginRequest): unknown {
   try {
-    candidate = typeof exported === 'function' ? (exported as (o?: unknown) => EpPlugin)(request.options ?? {}) : (exported as EpPlugin);
+    return factory(options);
   } catch (cause) {
+    if (cause instanceof EpError) throw cause;
     throw pluginError(PluginErrorCode.invalid, `Plugin factory in ${request.module} threw: ${errorMessage(cause)}`,
       { module: request.module }, { cause });
   }
+}
+
+function accept(candidate: unknown, request: PluginRequest, engineVersion: string): PluginSource {
   return { plugin: validatePlugin(candidate, request.module, engineVersion), origin: request.origin, module: request.module };
 }
 
