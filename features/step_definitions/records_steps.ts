@@ -7,6 +7,8 @@ import type { Scenario } from '../../src/records/scenario.js';
 import type { JsonValue } from '../../src/records/json.js';
 import { ElasticlunrSearchEngine } from '../../src/search/elasticlunr/elasticlunr-engine.js';
 import { rankRecords, searchRecords } from '../../src/api/search.js';
+import { LAST_FIRST_SEARCH_PLUGIN } from '../support/plugin-fixtures.js';
+import { writeTrustedConfig } from '../support/trust-driver.js';
 
 const keysOf = (records: Scenario[]) => records.map((record) => String(record.key));
 
@@ -143,6 +145,17 @@ Given('the ep config chooses elasticlunr with the boosts:', async function (this
     providers: { 'ep.SearchEngine': 'builtin/search-elasticlunr' },
     options: { 'builtin/search-elasticlunr': { boosts: JSON.parse(json) } },
   });
+});
+
+Given('the project config loads a search plugin that ranks the last record first', async function (this: EpWorld) {
+  await this.writeFile('plugins/last-first.mjs', LAST_FIRST_SEARCH_PLUGIN);
+  await writeTrustedConfig(this, { plugins: ['./plugins/last-first.mjs'], providers: { 'ep.SearchEngine': 'acme/last-first' } });
+});
+
+Given('the records are saved as the package {string}', async function (this: EpWorld, file: string) {
+  await this.writeJson('records.json', recordsOf(this).list.toArray());
+  const run = await this.ep(['scenarios', 'create', '--from-json', 'records.json', '--output', file]);
+  assert.equal(run.exitCode, 0, run.stderr);
 });
 
 Then('the tool {string} is listed as {string}', function (this: EpWorld, name: string, capability: string) {
