@@ -5,6 +5,7 @@ import { REPO_ROOT, row, timeCommand, timeFunction } from './support/measure.js'
 import { OpenPackage } from '../src/storage/package/open-package.js';
 import { ScenarioContext } from '../src/context/package/scenario-context.js';
 import { writeBenchPackage } from './support/storage-fixture.js';
+import { Bm25SearchEngine } from '../src/search/bm25/bm25-engine.js';
 
 /**
  * `.ep` packages: load + search as a CLI-like call in a fresh process (targets: 10,000 records < 300 ms,
@@ -17,6 +18,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'ep-storage-bench-'));
 const loadSearch = path.join(REPO_ROOT, 'dist/bench/support/storage-load-search.js');
 const upsert = path.join(REPO_ROOT, 'dist/scripts/context-upsert-worker.js');
 const query = 'humanize back navigation';
+const engine = new Bm25SearchEngine();
 
 try {
   const small = path.join(dir, 'context-10k.ep');
@@ -71,7 +73,7 @@ try {
     const snapshot = await opened.snapshot('HEAD');
     phases.parse.push(performance.now() - t);
     t = performance.now();
-    ScenarioContext.fromScenarioList(snapshot.list).search(query, { topK: 10 });
+    ScenarioContext.fromScenarioList(snapshot.list, { engine }).search(query, { topK: 10 });
     phases.search.push(performance.now() - t);
     await opened.close();
   }, runs, 0);

@@ -86,6 +86,15 @@ Feature: Searching records with BM25, or with elasticlunr chosen by config
     Then the envelope data "engine" is "elasticlunr"
     And the tool matches are "preference.humanize.navigation, study.back-button-spec"
 
+  Scenario: A search plugin loaded by the project config ranks every search the ep binary makes
+    Given the project config loads a search plugin that ranks the last record first
+    When I call the search-records tool for "humanize back navigation"
+    Then the envelope data "engine" is "last-first"
+    And the tool matches are "decision.default-model, study.back-button-spec, study.pricing-pilot-2026-07, preference.humanize.navigation"
+    Given the records are saved as the package "records.ep"
+    When I run "ep context search --query 'humanize back navigation' --path records.ep"
+    Then the matches are "decision.default-model, study.back-button-spec, study.pricing-pilot-2026-07, preference.humanize.navigation"
+
   Scenario: elasticlunr takes its field boosts from the plugin options in the config
     Given the records:
       """

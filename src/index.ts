@@ -27,7 +27,7 @@ export { tokenize } from './search/tokenize.js';
 export { Bm25SearchEngine } from './search/bm25/bm25-engine.js';
 export { ElasticlunrSearchEngine, type ElasticlunrEngineOptions } from './search/elasticlunr/elasticlunr-engine.js';
 export type { SearchEngine, SearchDocument, SearchHit, SearchIndex, SearchIndexOptions, SearchQueryOptions } from './search/search-engine.js';
-export { withSession, currentSession, currentSignal, type SessionOptions, type SessionHandle, type SessionState, type AnswerSource } from './sessions/session-context.js';
+export { currentSession, currentSignal, type SessionOptions, type SessionHandle, type SessionState, type AnswerSource } from './sessions/session-context.js';
 export { agent, agentFunction, agentSpecOf, type AgentFunctionSpec } from './sessions/agent-function.js';
 export { callModel } from './sessions/model-call.js';
 export { useTool, contextForPrompt } from './sessions/call-tool.js';
@@ -44,7 +44,7 @@ export type { ModelRuntime, ModelRequest, ModelReply } from './models/model-runt
 export { ScriptedModelRuntime, type RecordedPrompt } from './models/scripted-model.js';
 export { OpenAIChatRuntime } from './models/openai-chat-model.js';
 export { CommandModelRuntime } from './models/command-model.js';
-export { runInSession, runAgent, type SessionRunOptions, type SessionRun, type AgentRunOptions, type AgentRunResult } from './api/session.js';
+export { withSession, runInSession, runAgent, type WithSessionOptions, type SessionRunOptions, type SessionRun, type AgentRunOptions, type AgentRunResult } from './api/session.js';
 export { listSessions, showSession, deleteSession } from './api/sessions.js';
 export { ScenarioContext, type ScenarioContextOptions, type DuplicateHandling, type WriteOutcome, type PackOptions } from './context/package/scenario-context.js';
 export { LinePacker } from './context/package/line-packer.js';
@@ -61,7 +61,11 @@ export type {
 } from './context/active/context-records-contract.js';
 export { createScenarioPackage, type CreatePackageResult } from './api/scenarios.js';
 export { loadPackage, updatePackage, packageHistory, diffPackage, pushPackage, pullPackage } from './api/packages.js';
-export { contextOptions } from './api/scenario-context.js';
+export {
+  contextOptions, loadScenarioContext, updateScenarioContext, newScenarioContext, type ScenarioContextRuntimeOptions,
+} from './api/scenario-context.js';
+export { defaultEp, shutdownDefaultEp } from './api/default-runtime.js';
+export { rankRecords, searchRecords, type RecordSearchOptions } from './api/search.js';
 export { savePackage } from './api/packages.js';
 export { useContextPath, currentContext, clearContextPointer, type ContextPointerView } from './api/context-pointer.js';
 export {

@@ -4,10 +4,12 @@
  * `--one-thread` keeps inflation on the main thread (the `parallelInflate: false` store option).
  */
 import { ScenarioContext } from '../../src/context/package/scenario-context.js';
+import { Bm25SearchEngine } from '../../src/search/bm25/bm25-engine.js';
 import { GitPackageStore } from '../../src/storage/git-package-store.js';
 
 const [file, query, flag] = process.argv.slice(2);
-const store = flag === '--one-thread' ? new GitPackageStore({ parallelInflate: false }) : undefined;
-const context = await ScenarioContext.load(file!, store ? { store } : {});
+// The built-in store and engine given directly, without starting a runtime, so only storage and search are timed.
+const store = new GitPackageStore(flag === '--one-thread' ? { parallelInflate: false } : {});
+const context = await ScenarioContext.load(file!, { store, engine: new Bm25SearchEngine() });
 const [best] = context.search(query!, { topK: 10 });
 process.stdout.write(`${JSON.stringify({ records: context.length, best: best?.scenario.key ?? null })}\n`);

@@ -6,6 +6,9 @@ import { ScenarioList } from '../../src/records/scenario-list.js';
 import type { Scenario } from '../../src/records/scenario.js';
 import type { JsonValue } from '../../src/records/json.js';
 import { ElasticlunrSearchEngine } from '../../src/search/elasticlunr/elasticlunr-engine.js';
+import { rankRecords, searchRecords } from '../../src/api/search.js';
+import { LAST_FIRST_SEARCH_PLUGIN } from '../support/plugin-fixtures.js';
+import { writeTrustedConfig } from '../support/trust-driver.js';
 
 const keysOf = (records: Scenario[]) => records.map((record) => String(record.key));
 
@@ -94,20 +97,21 @@ Then('the original list itself was changed and returned', function (this: EpWorl
   assert.notEqual(JSON.stringify(before!.list.toArray()), before!.snapshot);
 });
 
-When('I search the records for {string}', function (this: EpWorld, query: string) {
-  recordsOf(this).run((list) => list.search(query));
+// Standalone searches go through the library API, which ranks with the default runtime's engine (BM25).
+When('I search the records for {string}', async function (this: EpWorld, query: string) {
+  await recordsOf(this).runAsync((list) => searchRecords(list, query));
 });
 
-When('I search the records for {string} in the fields {string}', function (this: EpWorld, query: string, fields: string) {
-  recordsOf(this).run((list) => list.search(query, { fields: listOf(fields) }));
+When('I search the records for {string} in the fields {string}', async function (this: EpWorld, query: string, fields: string) {
+  await recordsOf(this).runAsync((list) => searchRecords(list, query, { fields: listOf(fields) }));
 });
 
-When('I search the records for {string} keeping the top {int}', function (this: EpWorld, query: string, topK: number) {
-  recordsOf(this).run((list) => list.search(query, { topK }));
+When('I search the records for {string} keeping the top {int}', async function (this: EpWorld, query: string, topK: number) {
+  await recordsOf(this).runAsync((list) => searchRecords(list, query, { topK }));
 });
 
-When('I search the records for {string} in the fields {string} with scores', function (this: EpWorld, query: string, fields: string) {
-  recordsOf(this).run((list) => list.search(query, { fields: listOf(fields), includeScores: true }));
+When('I search the records for {string} in the fields {string} with scores', async function (this: EpWorld, query: string, fields: string) {
+  await recordsOf(this).runAsync((list) => rankRecords(list, query, { fields: listOf(fields) }));
 });
 
 When('I search the records for {string} with elasticlunr boosting {string} by {int}', function (this: EpWorld, query: string, field: string, boost: number) {
@@ -141,6 +145,17 @@ Given('the ep config chooses elasticlunr with the boosts:', async function (this
     providers: { 'ep.SearchEngine': 'builtin/search-elasticlunr' },
     options: { 'builtin/search-elasticlunr': { boosts: JSON.parse(json) } },
   });
+});
+
+Given('the project config loads a search plugin that ranks the last record first', async function (this: EpWorld) {
+  await this.writeFile('plugins/last-first.mjs', LAST_FIRST_SEARCH_PLUGIN);
+  await writeTrustedConfig(this, { plugins: ['./plugins/last-first.mjs'], providers: { 'ep.SearchEngine': 'acme/last-first' } });
+});
+
+Given('the records are saved as the package {string}', async function (this: EpWorld, file: string) {
+  await this.writeJson('records.json', recordsOf(this).list.toArray());
+  const run = await this.ep(['scenarios', 'create', '--from-json', 'records.json', '--output', file]);
+  assert.equal(run.exitCode, 0, run.stderr);
 });
 
 Then('the tool {string} is listed as {string}', function (this: EpWorld, name: string, capability: string) {

@@ -7,7 +7,7 @@ import type { Scenario } from '../../src/records/scenario.js';
 import type { PackResult } from '../../src/context/package/context-packer.js';
 import { withRuntime } from '../../src/runtime/runtime.js';
 import { libraryEnv, writeTrustedConfig } from '../support/trust-driver.js';
-import { contextOptions } from '../../src/api/scenario-context.js';
+import { loadScenarioContext, newScenarioContext } from '../../src/api/scenario-context.js';
 import { keyedRecords } from '../support/storage-driver.js';
 import { HUMANIZE_RECORDS, UPPER_CASE_PACKER_PLUGIN } from '../support/context-records.js';
 
@@ -26,7 +26,7 @@ function expectError(body: () => unknown, code: string): void {
 }
 
 When('I load the context {string}', async function (this: EpWorld, file: string) {
-  this.values.set('context', await ScenarioContext.load(this.resolve(file)));
+  this.values.set('context', await loadScenarioContext(this.resolve(file)));
 });
 
 When('I upsert the context record {string} with summary {string}', function (this: EpWorld, key: string, summary: string) {
@@ -37,8 +37,8 @@ When('I save the context without a path and the message {string}', async functio
   assert.equal((await context(this).save(undefined, { message })).status, 'ok');
 });
 
-Given('a context built from a ScenarioList of {int} keyed records', function (this: EpWorld, count: number) {
-  this.values.set('context', ScenarioContext.fromScenarioList(new ScenarioList(keyedRecords(count))));
+Given('a context built from a ScenarioList of {int} keyed records', async function (this: EpWorld, count: number) {
+  this.values.set('context', await newScenarioContext(new ScenarioList(keyedRecords(count))));
 });
 
 Then('the context\'s ScenarioList has the {int} records in the same order followed by {string}', function (this: EpWorld, count: number, key: string) {
@@ -108,8 +108,8 @@ Then('adding a record with the key {int} fails with {string}', function (this: E
   expectError(() => context(this).add({ key, summary: 'numeric key' } as Scenario), code);
 });
 
-Given('a context with the humanize navigation records', function (this: EpWorld) {
-  this.values.set('context', ScenarioContext.fromScenarioList(new ScenarioList(HUMANIZE_RECORDS)));
+Given('a context with the humanize navigation records', async function (this: EpWorld) {
+  this.values.set('context', await newScenarioContext(HUMANIZE_RECORDS));
 });
 
 When('I search the context for {string}', function (this: EpWorld, query: string) {
@@ -176,9 +176,11 @@ Given('a project whose ep config replaces the context packer with an upper-case 
 });
 
 When('I pack through the runtime for {string} with a budget of {int}', async function (this: EpWorld, query: string, charBudget: number) {
-  const packer = await withRuntime({ cwd: this.dir, env: libraryEnv(this) }, async (runtime) => contextOptions(runtime).packer);
-  const ctx = new ScenarioContext(context(this).toScenarioList(), packer ? { packer } : {});
-  this.values.set('packed', ctx.pack({ query, charBudget }));
+  const packed = await withRuntime({ cwd: this.dir, env: libraryEnv(this) }, async (runtime) => {
+    const ctx = await newScenarioContext(context(this).toScenarioList(), { runtime });
+    return ctx.pack({ query, charBudget });
+  });
+  this.values.set('packed', packed);
 });
 
 Then('the packed text starts with {string}', function (this: EpWorld, prefix: string) {
@@ -186,7 +188,7 @@ Then('the packed text starts with {string}', function (this: EpWorld, prefix: st
 });
 
 When('two contexts load {string}, each upserts a different record, and both save', async function (this: EpWorld, file: string) {
-  const [first, second] = await Promise.all([ScenarioContext.load(this.resolve(file)), ScenarioContext.load(this.resolve(file))]);
+  const [first, second] = await Promise.all([loadScenarioContext(this.resolve(file)), loadScenarioContext(this.resolve(file))]);
   first!.upsert({ key: 'note.first', summary: 'From the first agent' });
   second!.upsert({ key: 'note.second', summary: 'From the second agent' });
   await first!.save();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { EpWorld } from '../support/world.js';
 import { ScenarioList } from '../../src/records/scenario-list.js';
 import type { Scenario } from '../../src/records/scenario.js';
-import { ScenarioContext } from '../../src/context/package/scenario-context.js';
+import { loadScenarioContext, updateScenarioContext } from '../../src/api/scenario-context.js';
 import type { LoadedPackage, SaveResult } from '../../src/storage/package-store-contract.js';
 import { archiveFiles, exists, keyedRecords, leftoverTempEntries, plainGit, richRecords, store, unpack, workerScript } from '../support/storage-driver.js';
 import { assertArchiveShape, assertPythonJsonFiles, killWriterMidSave, leftoverFiles } from '../support/storage-checks.js';
@@ -38,7 +38,7 @@ async function exerciseStore(world: EpWorld, file: string): Promise<void> {
 }
 
 export async function upsertKey(world: EpWorld, file: string, key: string, message: string): Promise<void> {
-  await ScenarioContext.update(world.resolve(file), (context) => {
+  await updateScenarioContext(world.resolve(file), (context) => {
     context.upsert({ key, kind: 'note', summary: `A note for ${key}` });
   }, { message });
 }
@@ -209,7 +209,7 @@ Given('a package {string} whose git config, attributes and hooks all touch a mar
 });
 
 When('I load, search, upsert into, log and diff {string}', async function (this: EpWorld, file: string) {
-  const context = await ScenarioContext.load(this.resolve(file));
+  const context = await loadScenarioContext(this.resolve(file));
   assert.ok(context.search('summary').length > 0);
   await upsertKey(this, file, 'note.hostile', 'Upsert into a hostile package');
   assert.equal((await store().log(this.resolve(file))).length, 3);

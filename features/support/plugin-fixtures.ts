@@ -40,3 +40,22 @@ const log = (line) => { if (process.env.EP_LIFECYCLE_LOG) appendFileSync(process
 ${exportLine}
 `;
 }
+
+/**
+ * A search plugin no built-in resembles: every record scores, the last one highest, whatever the query, so
+ * a ranking shows at a glance that this engine, and not BM25, did the work.
+ */
+export const LAST_FIRST_SEARCH_PLUGIN = `export default function createPlugin() {
+  const engine = {
+    name: 'last-first',
+    buildIndex(documents) {
+      const hits = documents.map((_, index) => ({ index, score: index + 1 })).reverse();
+      return { size: documents.length, search: (_query, options = {}) => hits.slice(0, options.topK) };
+    },
+  };
+  return {
+    id: 'acme/last-first', version: '1.0.0', engine: '>=0.1.0', provides: [Symbol.for('ep.SearchEngine')],
+    register(registry) { registry.registerValue(Symbol.for('ep.SearchEngine'), engine); },
+  };
+}
+`;

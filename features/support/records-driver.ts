@@ -22,6 +22,18 @@ export class RecordsDriver {
     }
   }
 
+  /** `run` for an action that settles later (a search through the library API, which starts a runtime). */
+  async runAsync(action: (list: ScenarioList) => Promise<unknown>): Promise<void> {
+    this.before = { list: this.list, snapshot: JSON.stringify(this.list.toArray()) };
+    try {
+      this.result = await action(this.list);
+      this.error = undefined;
+    } catch (error) {
+      this.result = undefined;
+      this.error = error;
+    }
+  }
+
   /** The records of the last result, whether a ScenarioList or scored items. */
   resultRecords(): Scenario[] {
     assert.equal(this.error, undefined, `the action failed: ${String(this.error)}`);

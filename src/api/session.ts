@@ -3,11 +3,12 @@ import { ModelRuntime } from '../models/model-runtime.js';
 import { RuntimeSettings } from '../kernel/runtime-settings.js';
 import { SessionStore } from '../sessions/store/session-store.js';
 import { ToolRegistry } from '../skills/tool.js';
-import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
+import { withRuntime, type EpRuntime, type RuntimeOptions } from '../runtime/runtime.js';
 import { answersFromFile } from '../sessions/answer-sources.js';
 import { loadAgentTarget } from '../sessions/agent-target.js';
-import { withSession, type AnswerSource, type SessionHandle } from '../sessions/session-context.js';
+import { withSession as openSession, type AnswerSource, type SessionHandle, type SessionOptions } from '../sessions/session-context.js';
 import { divertStdout } from '../util/stdout-diversion.js';
+import { runtimeOrDefault } from './default-runtime.js';
 
 export interface SessionRunOptions extends RuntimeOptions {
   /** Continue this session; omitted → a new session, whose id is returned. */
@@ -27,30 +28,53 @@ export interface SessionRun<T> extends SessionHandle {
   readonly result: T;
 }
 
+/** The session fields of the library's session functions, with no runtime options. */
+export type SessionFields = Omit<SessionRunOptions, keyof RuntimeOptions>;
+
+export interface WithSessionOptions extends SessionFields {
+  /** The runtime whose session store, model and tools the session uses; the default runtime when absent. */
+  readonly runtime?: EpRuntime;
+}
+
+/**
+ * Runs `body` in a session (a new one, or `sessionId` continued) and returns what it returns. The session
+ * is written to the runtime's configured `SessionStore`, so a session-store plugin decides where every
+ * session goes; without `runtime`, the default runtime's (files under `$EP_HOME`, or `~/.ep`).
+ */
+export async function withSession<T>(body: (session: SessionHandle) => Promise<T> | T, options: WithSessionOptions = {}): Promise<T> {
+  const runtime = await runtimeOrDefault(options.runtime);
+  return openSession(await sessionOptions(runtime, options), body);
+}
+
 /**
  * Runs `body` in a session, with the runtime's session store and model runtime: the library form of
  * what `ep run` does. Returns the session id with the result, so the caller can continue the session.
  */
 export async function runInSession<T>(options: SessionRunOptions, body: (session: SessionHandle) => Promise<T> | T): Promise<SessionRun<T>> {
   return withRuntime(options, async (runtime) => {
-    const answers = options.answers ?? (options.answersFile ? await answersFromFile(options.answersFile) : undefined);
     let handle: SessionHandle | undefined;
-    const result = await withSession({
-      store: runtime.get(SessionStore),
-      model: runtime.get(ModelRuntime),
-      tools: runtime.get(ToolRegistry),
-      env: runtime.get(RuntimeSettings).env,
-      source: options.source ?? 'api',
-      ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}),
-      ...(answers ? { answers } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.parentCallId ? { parentCallId: options.parentCallId } : {}),
-    }, (session) => {
+    const result = await openSession(await sessionOptions(runtime, options), (session) => {
       handle = session;
       return body(session);
     });
     return { ...handle!, result };
   });
+}
+
+/** Everything a session takes from the runtime (store, model, tools, environment) and from the caller. */
+async function sessionOptions(runtime: EpRuntime, options: SessionFields): Promise<SessionOptions> {
+  const answers = options.answers ?? (options.answersFile ? await answersFromFile(options.answersFile) : undefined);
+  return {
+    store: runtime.get(SessionStore),
+    model: runtime.get(ModelRuntime),
+    tools: runtime.get(ToolRegistry),
+    env: runtime.get(RuntimeSettings).env,
+    source: options.source ?? 'api',
+    ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}),
+    ...(answers ? { answers } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.parentCallId ? { parentCallId: options.parentCallId } : {}),
+  };
 }
 
 export interface AgentRunOptions extends SessionRunOptions {

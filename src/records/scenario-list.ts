@@ -1,5 +1,4 @@
 import { EpError, ExitCode } from '../kernel/errors.js';
-import { Bm25SearchEngine } from '../search/bm25/bm25-engine.js';
 import type { SearchEngine } from '../search/search-engine.js';
 import { searchOnce } from '../search/search-once.js';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from './document-text.js';
@@ -17,15 +16,16 @@ export interface ScenarioSearchOptions {
   readonly fields?: readonly string[];
   readonly topK?: number;
   readonly includeScores?: boolean;
-  /** The engine to rank with; EDSL-compatible BM25 when absent. */
-  readonly engine?: SearchEngine;
+  /**
+   * The engine to rank with, from the caller's runtime (`runtime.get(SearchEngine)`), so a configured search
+   * plugin is the one used; `rankRecords` / `searchRecords` in the library API pass it for you.
+   */
+  readonly engine: SearchEngine;
   /** Per-field weights, for engines that support them (elasticlunr); BM25 ignores them, as EDSL does. */
   readonly boosts?: Readonly<Record<string, number>>;
 }
 
 export type DuplicatePolicy = 'error' | 'first' | 'last';
-
-const defaultEngine = new Bm25SearchEngine();
 
 /** An ordered list of records with an optional codebook, and generic indexing, lookup, upsert and search. */
 export class ScenarioList implements Iterable<Scenario> {
@@ -119,23 +119,33 @@ export class ScenarioList implements Iterable<Scenario> {
 
   /** Ranked by score (descending, ties in list order); records scoring 0 and unreadable ones are left out; topK applies last. */
   search(query: string, options: ScenarioSearchOptions & { includeScores: true }): ScoredScenario[];
-  search(query: string, options?: ScenarioSearchOptions & { includeScores?: false }): ScenarioList;
-  search(query: string, options: ScenarioSearchOptions = {}): ScenarioList | ScoredScenario[] {
-    const hits = this.rank(query, options);
-    if (options.includeScores) return hits;
+  search(query: string, options: ScenarioSearchOptions & { includeScores?: false }): ScenarioList;
+  search(query: string, options?: Partial<ScenarioSearchOptions>): ScenarioList | ScoredScenario[] {
+    // Typed as required, checked anyway: plain JavaScript callers get SEARCH_ENGINE_REQUIRED, not a TypeError.
+    const hits = this.rank(query, options ?? {});
+    if (options?.includeScores) return hits;
     return new ScenarioList(hits.map((hit) => hit.scenario), this.codebook);
   }
 
-  private rank(query: string, options: ScenarioSearchOptions): ScoredScenario[] {
+  private rank(query: string, options: Partial<ScenarioSearchOptions>): ScoredScenario[] {
+    const engine = requireEngine(options.engine);
     const fields = options.fields ?? DEFAULT_SEARCH_FIELDS;
     const records = this.records.filter(isReadable);
     const documents = searchDocuments(records, options.fields);
-    const hits = searchOnce(options.engine ?? defaultEngine, documents, query, {
+    const hits = searchOnce(engine, documents, query, {
       fields, ...(options.boosts ? { boosts: options.boosts } : {}), ...(options.topK === undefined ? {} : { topK: options.topK }),
     });
     return hits.map((hit) => ({ score: hit.score, scenario: records[hit.index]! }));
   }
+}
 
+/** No module-level default: an engine built here would ignore the search plugin the runtime was configured with. */
+function requireEngine(engine: SearchEngine | undefined): SearchEngine {
+  if (engine) return engine;
+  throw new EpError('SEARCH_ENGINE_REQUIRED', 'ScenarioList.search needs a search engine in the engine field.', {
+    exitCode: ExitCode.usage, details: { field: 'engine' },
+    suggestion: 'Pass engine: runtime.get(SearchEngine), or call rankRecords / searchRecords, which use the runtime\'s engine.',
+  });
 }
 
 function isComposite(value: JsonValue): boolean {

@@ -3,8 +3,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { processSlot } from '../kernel/process-registry.js';
 import type { ModelRuntime } from '../models/model-runtime.js';
-import { FileSessionStore } from './store/file-session-store.js';
-import { resolveEpHome } from './store/session-paths.js';
 import type { SessionStore } from './store/session-store.js';
 import { newSessionId, newShortId, validateSessionId } from './session-id.js';
 import { SessionWriter } from './session-writer.js';
@@ -33,8 +31,11 @@ export interface SessionOptions {
   /** Continue this session (created under this id when it does not exist); omitted → a new session. */
   readonly sessionId?: string;
   readonly turnId?: string;
-  /** Where the session is kept; defaults to the file store under `$EP_HOME` (or `~/.ep`). */
-  readonly store?: SessionStore;
+  /**
+   * Where the session is kept: the runtime's `SessionStore` (the public `withSession` passes it). Required,
+   * with no file store made here, so a configured session store is the one every session is written to.
+   */
+  readonly store: SessionStore;
   readonly model?: ModelRuntime;
   readonly answers?: AnswerSource;
   readonly signal?: AbortSignal;
@@ -102,8 +103,8 @@ export async function withSession<T>(options: SessionOptions, body: (session: Se
     });
   }
   options.signal?.throwIfAborted();
+  const store = requireStore(options.store);
   const env = options.env ?? process.env;
-  const store = options.store ?? new FileSessionStore({ home: resolveEpHome(env) });
   const log = await store.open(sessionId, { source: options.source ?? 'api' });
   const turnId = options.turnId ?? newShortId('turn');
   const writer = new SessionWriter(log, turnId, await log.readNodes());
@@ -130,4 +131,13 @@ export async function withSession<T>(options: SessionOptions, body: (session: Se
     });
   }
   return result;
+}
+
+/** Checked at run time too, for plain JavaScript callers; before anything is opened or run. */
+function requireStore(store: SessionStore | undefined): SessionStore {
+  if (store) return store;
+  throw new EpError('SESSION_STORE_REQUIRED', 'A session needs a session store in the store field.', {
+    exitCode: ExitCode.usage, details: { field: 'store' },
+    suggestion: 'Use withSession(body, { runtime }) from the library API, which takes the runtime\'s SessionStore.',
+  });
 }

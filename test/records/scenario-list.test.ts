@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { ScenarioList } from '../../src/records/scenario-list.js';
 import type { Scenario } from '../../src/records/scenario.js';
 import { isEpError } from '../../src/kernel/errors.js';
+import { Bm25SearchEngine } from '../../src/search/bm25/bm25-engine.js';
 
 const key = fc.constantFrom('a', 'b', 'c', 'd', 'e');
 /** Records with keys drawn from a small set, so lists often hold the same key twice; some have no key. */
@@ -86,17 +87,27 @@ describe('ScenarioList.search', () => {
     { key: 'study.back-button', summary: 'Spec', artifacts: { spec: 'github issue' } },
   ], { summary: 'A description of the record' });
 
+  const engine = new Bm25SearchEngine();
+
   it('returns a ScenarioList by default and scored items on request', () => {
-    assert.ok(list.search('back') instanceof ScenarioList);
-    const scored = list.search('back', { includeScores: true });
+    assert.ok(list.search('back', { engine }) instanceof ScenarioList);
+    const scored = list.search('back', { engine, includeScores: true });
     assert.equal(scored.length, 2);
     assert.ok(scored[0]!.score >= scored[1]!.score && scored[1]!.score > 0);
   });
 
   it('reaches nested fields only through explicit paths, and never searches the codebook', () => {
-    assert.equal(list.search('github').length, 0);
-    assert.equal(list.search('github', { fields: ['artifacts.spec'] }).length, 1);
-    assert.equal(list.search('github', { fields: ['artifacts'] }).length, 1);
-    assert.equal(list.search('description').length, 0);
+    assert.equal(list.search('github', { engine }).length, 0);
+    assert.equal(list.search('github', { engine, fields: ['artifacts.spec'] }).length, 1);
+    assert.equal(list.search('github', { engine, fields: ['artifacts'] }).length, 1);
+    assert.equal(list.search('description', { engine }).length, 0);
+  });
+
+  it('has no engine of its own: without one it fails naming the engine field', () => {
+    const search = list.search.bind(list) as (query: string, options?: object) => unknown;
+    for (const options of [undefined, {}, { includeScores: true }]) {
+      assert.throws(() => search('back', options), (error: unknown) => isEpError(error) && error.code === 'SEARCH_ENGINE_REQUIRED'
+        && error.details?.field === 'engine' && error.message.includes('engine'));
+    }
   });
 });

@@ -5,6 +5,7 @@ import { callModel } from '../../src/sessions/model-call.js';
 import { currentSession, withSession } from '../../src/sessions/session-context.js';
 import { ScriptedModelRuntime } from '../../src/models/scripted-model.js';
 import { MemorySessionStore } from './memory-store.js';
+import { isEpError } from '../../src/kernel/errors.js';
 
 class Worker {
   @agent('Add the numbers.')
@@ -214,14 +215,12 @@ describe('the session context', () => {
     assert.deepEqual(s.nodes(id).map((n) => n.output), [2, 4]);
   });
 
-  it('gives a standalone caller that passes nothing a real session under EP_HOME', async () => {
-    const { mkdtempSync, existsSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const home = mkdtempSync(path.join(tmpdir(), 'ep-standalone-'));
-    const handle = await withSession({ env: { EP_HOME: home } }, (h) => { new Worker().add({ a: 1, b: 2 }); return h; });
-    assert.equal(handle.created, true);
-    assert.ok(existsSync(path.join(home, 'sessions', handle.sessionId, 'history', 'nodes.jsonl')));
+  it('makes no store of its own: a caller that passes none is refused, naming the field, before the body runs', async () => {
+    let ran = false;
+    const open = withSession as (options: object, body: () => unknown) => Promise<unknown>;
+    await assert.rejects(open({}, () => { ran = true; }), (error: unknown) => isEpError(error) && error.code === 'SESSION_STORE_REQUIRED'
+      && error.details?.field === 'store');
+    assert.equal(ran, false);
   });
 
   it('keeps two concurrent sessions apart', async () => {

@@ -14,6 +14,8 @@ import { inTempDir, writePackage } from './bomb-fixtures.js';
 const DEEP = 100_000;
 const deepRecord = (key: string) => Buffer.from(`{"key": "${key}", "kind": "note", "value": ${'['.repeat(DEEP)}${'{"a": 1}'}${']'.repeat(DEEP)}, "weight": 1.0}\n`);
 const records = [{ key: 'note.alpha', summary: 'first' }, deepRecord('note.deep'), { key: 'note.beta', summary: 'second' }];
+/** A context's services, given as a runtime would give them. */
+const services = { store: new GitPackageStore(), engine: new Bm25SearchEngine() };
 const member = async (file: string, name: string) => unzipSync(new Uint8Array(await readFile(file)))[name];
 const tooDeep = (error: unknown) => isEpError(error) && error.code === 'LIMIT_EXCEEDED' && error.details?.actual === DEEP + 2 && error.details?.file === 'scenarios/000002.json';
 
@@ -24,7 +26,7 @@ describe('a stored record nested past the depth limit', () => {
       const loaded = await new GitPackageStore().load(file);
       assert.equal(loaded.list.length, 3);
       assert.match(loaded.warnings.join('\n'), /scenarios\/000002\.json is nested 100002 levels deep \(the limit is 64\)/);
-      const context = await ScenarioContext.load(file);
+      const context = await ScenarioContext.load(file, services);
       assert.throws(() => context.get('note.deep'), tooDeep);
       assert.deepEqual(context.get('note.alpha'), { key: 'note.alpha', summary: 'first' });
       for (const query of ['note', 'deep', 'first second note deep']) {
@@ -38,13 +40,13 @@ describe('a stored record nested past the depth limit', () => {
     await inTempDir(async (dir) => {
       const file = await writePackage(dir, 'deep.ep', { records });
       const stored = await member(file, 'scenarios/000002.json');
-      await ScenarioContext.update(file, (context) => { context.upsert({ key: 'note.gamma', summary: 'third' }); });
-      await ScenarioContext.update(file, (context) => { context.upsert({ key: 'note.alpha', summary: 'changed' }); });
+      await ScenarioContext.update(file, (context) => { context.upsert({ key: 'note.gamma', summary: 'third' }); }, services);
+      await ScenarioContext.update(file, (context) => { context.upsert({ key: 'note.alpha', summary: 'changed' }); }, services);
       assert.deepEqual(await member(file, 'scenarios/000002.json'), stored);
       const manifest = JSON.parse(new TextDecoder().decode(await member(file, 'manifest.json')));
       assert.deepEqual(manifest.scenario_order, ['000005', '000002', '000003', '000004']);
-      await ScenarioContext.update(file, (context) => { context.upsert({ key: 'note.deep', summary: 'flat now' }); });
-      const context = await ScenarioContext.load(file);
+      await ScenarioContext.update(file, (context) => { context.upsert({ key: 'note.deep', summary: 'flat now' }); }, services);
+      const context = await ScenarioContext.load(file, services);
       assert.equal(context.get('note.deep')!.summary, 'flat now');
       assert.equal(context.get('note.deep')!.kind, undefined, 'an upsert replaces the record');
       assert.equal(await member(file, 'scenarios/000002.json'), undefined);
@@ -56,9 +58,9 @@ describe('a stored record nested past the depth limit', () => {
       const bare = Buffer.from(`{"key": "note.deep", "value": ${'['.repeat(DEEP)}${']'.repeat(DEEP)}}\n`);
       const file = await writePackage(dir, 'bare.ep', { records: [bare] });
       let status = '';
-      await ScenarioContext.update(file, (context) => { status = context.upsert({ key: 'note.deep' }).status; });
+      await ScenarioContext.update(file, (context) => { status = context.upsert({ key: 'note.deep' }).status; }, services);
       assert.equal(status, 'updated');
-      assert.equal((await ScenarioContext.load(file)).get('note.deep')!.key, 'note.deep');
+      assert.equal((await ScenarioContext.load(file, services)).get('note.deep')!.key, 'note.deep');
     });
   });
 

@@ -34,7 +34,7 @@ describe('GitPackageStore', () => {
     await store.save(file, new ScenarioList([parseJsonPreservingNumbers('{"key": "a", "weight": 1.0, "summary": "old"}') as Scenario]));
     await ScenarioContext.update(file, (ctx) => {
       ctx.upsert({ ...ctx.get('a')!, summary: 'new', updated_at: '2026-01-01T00:00:00Z' });
-    });
+    }, { store });
     assert.match(await fileText(file, 'scenarios/000002.json'), /"weight": 1\.0\n/);
   });
 

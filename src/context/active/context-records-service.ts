@@ -150,7 +150,7 @@ export class ContextRecordsService implements ContextRecords {
   /** Validates first, then applies the change to the latest package content under its lock (one commit). */
   private async write(request: WriteRequest, change: (context: ScenarioContext, record: Scenario) => WriteOutcome): Promise<WithWarnings<ContextWriteResult>> {
     const record = recordToWrite(request.record, this.keyField, request.key);
-    const { cwd, store } = this.services;
+    const { cwd, store, engine, packer } = this.services;
     const absolute = await resolveWritePath(cwd, request.path);
     const shown = displayPath(cwd, absolute);
     await assertPackagePath(absolute, shown);
@@ -159,7 +159,9 @@ export class ContextRecordsService implements ContextRecords {
     const { ScenarioContext } = await import('../package/scenario-context.js');
     let outcome: WriteOutcome | undefined;
     const message = request.message ?? DEFAULT_SAVE_MESSAGE;
-    const saved = await ScenarioContext.update(absolute, (context) => { outcome = change(context, record); }, { store, message, keyField: this.keyField });
+    const saved = await ScenarioContext.update(absolute, (context) => { outcome = change(context, record); }, {
+      store, engine, packer, message, keyField: this.keyField,
+    });
     return {
       data: {
         context_path: shown, key: keyText(outcome!.record[this.keyField]), status: outcome!.status, save_status: saved.status,

@@ -4,12 +4,10 @@ import { ScenarioList, type ScoredScenario } from '../../records/scenario-list.j
 import { assertScenario, type Scenario } from '../../records/scenario.js';
 import { assertReadable, isReadable } from '../../records/unreadable-record.js';
 import type { SearchEngine } from '../../search/search-engine.js';
-import { GitPackageStore } from '../../storage/git-package-store.js';
 import { copyNumberMarks, withMember } from '../../storage/json/number-marks.js';
 import { pythonJsonDumps } from '../../storage/json/python-json-writer.js';
 import type { PackageStore, SaveResult } from '../../storage/package-store-contract.js';
 import type { ContextPacker, PackResult } from './context-packer.js';
-import { LinePacker } from './line-packer.js';
 
 /** The fields a context record is searched by: the same defaults as any record search. */
 export const CONTEXT_SEARCH_FIELDS = DEFAULT_SEARCH_FIELDS;
@@ -18,11 +16,16 @@ export interface ScenarioContextOptions {
   /** The field holding each record's key; `key` by default. */
   readonly keyField?: string;
   readonly defaultSearchFields?: readonly string[];
-  /** Where load and save go; the `.ep` store by default (the kernel's `PackageStore` when run through it). */
+  /*
+   * The services come from a runtime (`contextOptions(runtime)`, or loadScenarioContext and friends in the
+   * library API), never built here, so configured plugins are the ones used. Each is needed only by the
+   * operations that use it; one that is missing then is CONTEXT_SERVICES_REQUIRED naming it.
+   */
+  /** Where load and save go: the runtime's `PackageStore`. */
   readonly store?: PackageStore;
-  /** Renders `pack`; the line packer by default (the kernel's `ContextPacker`). */
+  /** Renders `pack`: the runtime's `ContextPacker`. */
   readonly packer?: ContextPacker;
-  /** Ranks `search`; EDSL-compatible BM25 by default (the kernel's `SearchEngine`). */
+  /** Ranks `search`: the runtime's `SearchEngine`. */
   readonly engine?: SearchEngine;
   /** The clock for `created_at` / `updated_at`. */
   readonly now?: () => Date;
@@ -68,7 +71,7 @@ export class ScenarioContext {
   }
 
   static async load(path: string, options: ScenarioContextOptions & { ref?: string } = {}): Promise<ScenarioContext> {
-    const loaded = await storeOf(options).load(path, options.ref === undefined ? {} : { ref: options.ref });
+    const loaded = await requireService(options, 'store', 'load a package').load(path, options.ref === undefined ? {} : { ref: options.ref });
     const context = new ScenarioContext(loaded.list, options);
     context.path = path;
     if (options.ref === undefined || options.ref === 'HEAD') context.loadedFrom = path;
@@ -82,7 +85,7 @@ export class ScenarioContext {
   static async update(path: string, change: (context: ScenarioContext) => void | Promise<void>,
     options: ScenarioContextOptions & { message?: string } = {}): Promise<SaveResult & { context: ScenarioContext }> {
     let context: ScenarioContext | undefined;
-    const { list: _list, ...result } = await storeOf(options).update(path, async (latest) => {
+    const { list: _list, ...result } = await requireService(options, 'store', 'update a package').update(path, async (latest) => {
       context = new ScenarioContext(latest, options);
       await change(context);
       return context.list;
@@ -105,7 +108,7 @@ export class ScenarioContext {
       });
     }
     const message = options.message === undefined ? {} : { message: options.message };
-    const store = storeOf(this.options);
+    const store = requireService(this.options, 'store', 'save');
     let result: SaveResult;
     if (this.loadedFrom === target) {
       // Saving back where it came from: apply this context's writes on top of the latest commit.
@@ -204,14 +207,14 @@ export class ScenarioContext {
     return this.list.search(query, {
       fields, includeScores: true,
       ...(options.topK === undefined ? {} : { topK: options.topK }),
-      ...(this.options.engine ? { engine: this.options.engine } : {}),
+      engine: requireService(this.options, 'engine', 'search'),
     });
   }
 
   /** Prompt-ready lines for the best matches, within `charBudget` characters (3000 by default). */
   pack(options: PackOptions): PackResult & { query: string } {
+    const packer = requireService(this.options, 'packer', 'pack');
     const matches = this.search(options.query, { topK: options.topK ?? 8, ...(options.fields ? { fields: options.fields } : {}) });
-    const packer = this.options.packer ?? new LinePacker();
     return { query: options.query, ...packer.pack({ matches, charBudget: options.charBudget ?? 3000, keyField: this.keyField }) };
   }
 
@@ -246,8 +249,16 @@ export class ScenarioContext {
   }
 }
 
-function storeOf(options: ScenarioContextOptions): PackageStore {
-  return options.store ?? new GitPackageStore();
+const SERVICE_TOKENS = { store: 'ep.PackageStore', engine: 'ep.SearchEngine', packer: 'ep.ContextPacker' } as const;
+
+/** The service `field` of the options; no fallback, since one built here would bypass the configured plugin. */
+function requireService<F extends keyof typeof SERVICE_TOKENS>(options: ScenarioContextOptions, field: F, what: string): NonNullable<ScenarioContextOptions[F]> {
+  const service = options[field];
+  if (service) return service;
+  throw new EpError('CONTEXT_SERVICES_REQUIRED', `ScenarioContext needs a ${field} (the runtime's ${SERVICE_TOKENS[field]}) to ${what}.`, {
+    exitCode: ExitCode.usage, details: { field, missing: [field] },
+    suggestion: 'Use loadScenarioContext / updateScenarioContext / newScenarioContext, or pass contextOptions(runtime).',
+  });
 }
 
 function requireKey(value: unknown, keyField: string): string {

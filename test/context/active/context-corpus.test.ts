@@ -22,7 +22,7 @@ describe('ContextCorpus', () => {
   it('ranks several packages exactly as one list of all their records, each match naming its package', () => {
     fc.assert(fc.property(fc.array(packageArb, { minLength: 1, maxLength: 3 }), fc.constantFrom(...words), (packages, query) => {
       const corpus = new ContextCorpus(packages.map((records, i) => ({ shown: `p${i}.ep`, records })));
-      const expected = new ScenarioList(packages.flat()).search(query, { includeScores: true });
+      const expected = new ScenarioList(packages.flat()).search(query, { engine, includeScores: true });
       const actual = corpus.search(engine, query, {});
       assert.deepEqual(actual.map((match) => [match.scenario, match.score]), expected.map((match) => [match.scenario, match.score]));
       for (const match of actual) assert.equal(match.context_path, `p${packages.findIndex((records) => records.includes(match.scenario as never))}.ep`);
