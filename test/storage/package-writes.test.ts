@@ -71,6 +71,17 @@ describe('writing a package through a symbolic link', () => {
   });
 });
 
+// Taking over a dead holder's lock and one holder at a time are the file lock's own tests (test/util/file-lock.test.ts).
+describe('the package lock', () => {
+  it('gives up with PACKAGE_LOCKED, naming the package and its lock, while a live writer holds it', async () => {
+    const target = path.join(dir, 'held.ep');
+    await mkdir(`${target}.lock`);
+    await writeFile(path.join(`${target}.lock`, `owner-${'1'.repeat(24)}`), JSON.stringify({ pid: process.pid, host: hostname(), createdAt: Date.now() }));
+    await assert.rejects(withPackageLock(target, async () => undefined, { timeoutMs: 50 }),
+      (error: EpError) => error.code === 'PACKAGE_LOCKED' && error.details?.path === target && error.details?.lock === `${target}.lock`);
+  });
+});
+
 describe('a full disk', () => {
   it('is recognised from Node\'s errno, a wrapped cause, and git\'s message', () => {
     assert.ok(isDiskFull(diskFull()));
