@@ -69,7 +69,7 @@ export class ScenarioContext {
 
   static async load(path: string, options: ScenarioContextOptions & { ref?: string } = {}): Promise<ScenarioContext> {
     const loaded = await storeOf(options).load(path, options.ref === undefined ? {} : { ref: options.ref });
-    const context = new ScenarioContext(loaded.list, options);
+    const context = new ScenarioContext(ScenarioList.from(loaded.list), options);
     context.path = path;
     if (options.ref === undefined || options.ref === 'HEAD') context.loadedFrom = path;
     return context;
@@ -83,7 +83,7 @@ export class ScenarioContext {
     options: ScenarioContextOptions & { message?: string } = {}): Promise<SaveResult & { context: ScenarioContext }> {
     let context: ScenarioContext | undefined;
     const { list: _list, ...result } = await storeOf(options).update(path, async (latest) => {
-      context = new ScenarioContext(latest, options);
+      context = new ScenarioContext(ScenarioList.from(latest), options);
       await change(context);
       return context.list;
     }, options.message === undefined ? {} : { message: options.message });
@@ -111,11 +111,11 @@ export class ScenarioContext {
       // Saving back where it came from: apply this context's writes on top of the latest commit.
       const pending = this.pending;
       const { list, ...saved } = await store.update(target, (latest) => {
-        const replay = new ScenarioContext(latest, this.options);
+        const replay = new ScenarioContext(ScenarioList.from(latest), this.options);
         for (const write of pending) write(replay);
         return replay.list;
       }, message);
-      this.list = list;
+      this.list = ScenarioList.from(list);
       result = saved;
     } else {
       result = await store.save(target, this.list, message);
