@@ -11,9 +11,6 @@ import type { PackageStore, SaveResult } from '../../storage/package-store-contr
 import type { ContextPacker, PackResult } from './context-packer.js';
 import { LinePacker } from './line-packer.js';
 
-/** The fields a context record is searched by: the same defaults as any record search. */
-export const CONTEXT_SEARCH_FIELDS = DEFAULT_SEARCH_FIELDS;
-
 export interface ScenarioContextOptions {
   /** The field holding each record's key; `key` by default. */
   readonly keyField?: string;
@@ -200,7 +197,7 @@ export class ScenarioContext {
 
   /** Ranked matches, always with scores. */
   search(query: string, options: { fields?: readonly string[]; topK?: number } = {}): ScoredScenario[] {
-    const fields = options.fields ?? this.options.defaultSearchFields ?? CONTEXT_SEARCH_FIELDS;
+    const fields = options.fields ?? this.options.defaultSearchFields ?? DEFAULT_SEARCH_FIELDS;
     return this.list.search(query, {
       fields, includeScores: true,
       ...(options.topK === undefined ? {} : { topK: options.topK }),
