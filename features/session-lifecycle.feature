@@ -75,7 +75,7 @@ Feature: Sessions are created, continued, inspected and deleted by id
       """
       plan [completed]
         builtin/request-context [completed]
-        outline [completed]
+        survey [completed]
           model:scripted [completed]
         ask_user "Who will read the plan for \"plan a humanize survey with back navigation\"?" [answered: "the survey team"]
         model:scripted [completed]

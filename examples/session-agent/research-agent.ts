@@ -1,5 +1,7 @@
 /**
- * An example agent for `ep run`. Instructions live on the methods (the `@agent` decorator); the bodies
+ * An example agent for `ep run`. `survey`, `brief` and `plan` are the research agent `ep demo` runs
+ * (src/cli/demo/research-agent.ts); the steps added here show parallel calls, subprocesses, synchronous
+ * methods, cancellation and failures. Instructions live on the methods (the `@agent` decorator); the bodies
  * stay small. Build with `npm run build`, then for example:
  *
  *   ep run dist/examples/session-agent/research-agent.js#ResearchAgent.brief --input '{"topic":"tides"}'
@@ -7,29 +9,12 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { agent, askUser, callModel, contextForPrompt, currentSignal, runAgentInSubprocess } from '../../src/index.js';
+import { ResearchAgent as DemoResearchAgent } from '../../src/cli/demo/research-agent.js';
+import { agent, callModel, currentSignal, runAgentInSubprocess } from '../../src/index.js';
 
 const THIS_MODULE = fileURLToPath(import.meta.url);
 
-export class ResearchAgent {
-  @agent('Survey the topic. List three findings, one line each, and name a source for each.')
-  async survey(input: { topic: string }): Promise<string> {
-    return callModel();
-  }
-
-  @agent('Write a one-paragraph brief on the topic for the audience the user names, building on the survey.')
-  async brief(input: { topic: string }): Promise<string> {
-    await this.survey({ topic: input.topic });
-    const audience = await askUser(`Who is the brief on ${input.topic} for?`);
-    return callModel(`Audience: ${audience ?? 'not given; write for a general reader'}`);
-  }
-
-  @agent('Plan the next study for the task. Follow the preferences and constraints in the context.')
-  async plan(input: { task: string }): Promise<string> {
-    // The assembled context (active packages, earlier sessions) goes into the prompt with the instructions.
-    return callModel(await contextForPrompt({ purpose: input.task, query: input.task }));
-  }
-
+export class ResearchAgent extends DemoResearchAgent {
   @agent('Compare several topics: survey each one, then summarise the differences.')
   async compare(input: { topics: string[] }): Promise<string> {
     await Promise.all(input.topics.map((topic) => this.survey({ topic })));

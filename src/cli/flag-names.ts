@@ -7,4 +7,5 @@ export const FLAG_NAMES: FieldNames = {
   tokenBudget: '--token-budget',
   record: '--json',
   key: '--key',
+  answersFile: '--answers',
 };

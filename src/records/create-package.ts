@@ -28,7 +28,7 @@ export async function createPackage(services: { store: PackageStore; diagnostics
   if (await stat(target).catch(() => undefined)) {
     throw new EpError('FILE_EXISTS', `${output} already exists; ep scenarios create makes a new package.`, {
       exitCode: ExitCode.general, details: { path: output },
-      suggestion: 'Choose another --output, or add records with `ep context upsert --path ...`.',
+      suggestion: 'Choose another output path, or add records to the existing package (`ep context upsert --path ...`).',
     });
   }
   await assertParentDirectory(target, output);

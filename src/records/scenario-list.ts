@@ -4,6 +4,7 @@ import { searchOnce } from '../search/search-once.js';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from './document-text.js';
 import { canonicalJson, type JsonValue } from './json.js';
 import { getPath, type Codebook, type Scenario } from './scenario.js';
+import type { DuplicatePolicy, RecordList } from './record-list.js';
 import { isReadable } from './unreadable-record.js';
 
 export interface ScoredScenario {
@@ -25,16 +26,21 @@ export interface ScenarioSearchOptions {
   readonly boosts?: Readonly<Record<string, number>>;
 }
 
-export type DuplicatePolicy = 'error' | 'first' | 'last';
+export type { DuplicatePolicy };
 
 /** An ordered list of records with an optional codebook, and generic indexing, lookup, upsert and search. */
-export class ScenarioList implements Iterable<Scenario> {
+export class ScenarioList implements RecordList {
   private readonly records: Scenario[];
   readonly codebook: Codebook | undefined;
 
   constructor(records: Iterable<Scenario> = [], codebook?: Codebook) {
     this.records = [...records];
     this.codebook = codebook;
+  }
+
+  /** `list` itself when it is a ScenarioList, else a ScenarioList of its records and codebook. */
+  static from(list: RecordList): ScenarioList {
+    return list instanceof ScenarioList ? list : new ScenarioList(list, list.codebook);
   }
 
   get length(): number {
@@ -54,9 +60,9 @@ export class ScenarioList implements Iterable<Scenario> {
   }
 
   /** A new list with this list's records followed by `other`'s (this list's codebook wins per field). */
-  concat(other: ScenarioList): ScenarioList {
+  concat(other: RecordList): ScenarioList {
     const codebook = this.codebook || other.codebook ? { ...other.codebook, ...this.codebook } : undefined;
-    return new ScenarioList([...this.records, ...other.records], codebook);
+    return new ScenarioList([...this.records, ...other], codebook);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { EpError, ExitCode } from '../kernel/errors.js';
 import { leadingDirective } from './docstring.js';
 import { requireSession, runWithState, type SessionState } from './session-context.js';
 import type { SessionNode } from './call-node.js';
@@ -24,11 +25,20 @@ export function resolveSpec(name: string, instructions: string | undefined, fn: 
 
 /**
  * Wraps a function so each call is a node of the current session, and its instructions reach the model
- * when it calls `callModel`. For plain JavaScript, where decorators are not available. Without
- * `instructions`, the function's docstring gives them.
+ * when it calls `callModel`. For plain JavaScript, where decorators are not available. The node is named
+ * `name`, else the function's own name; an arrow or anonymous function has none, so it needs `name`
+ * (AGENT_NAME_REQUIRED otherwise). Without `instructions`, the function's docstring gives them.
  */
 export function agentFunction<F extends (...args: any[]) => any>(spec: { name?: string; instructions?: string }, fn: F): F {
-  const resolved = resolveSpec(spec.name ?? fn.name ?? 'anonymous', spec.instructions, fn);
+  const name = spec.name ?? fn.name;
+  // A node with an empty name cannot be told apart in the session tree or the prompt's history.
+  if (!name) {
+    throw new EpError('AGENT_NAME_REQUIRED', 'agentFunction needs a name for an anonymous or arrow function: pass the name option.', {
+      exitCode: ExitCode.usage, details: { field: 'name' },
+      suggestion: "For example: agentFunction({ name: 'survey' }, async (input) => ...).",
+    });
+  }
+  const resolved = resolveSpec(name, spec.instructions, fn);
   const wrapped = function (this: unknown, ...args: unknown[]) {
     return recordCall(resolved, fn, this, args);
   };

@@ -15,7 +15,7 @@ export async function answersFromFile(file: string): Promise<AnswerSource> {
     const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
     throw new EpError(missing ? 'FILE_NOT_FOUND' : 'INVALID_JSON',
       missing ? `Answers file not found: ${file}` : (cause as Error).message,
-      { exitCode: missing ? ExitCode.notFound : ExitCode.usage, details: { option: '--answers', path: file } });
+      { exitCode: missing ? ExitCode.notFound : ExitCode.usage, details: { field: 'answersFile', path: file } });
   }
   return answersFrom(parsed, file);
 }

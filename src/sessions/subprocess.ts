@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EpError, ExitCode, errorMessage } from '../kernel/errors.js';
+import { withoutUndefined } from '../util/without-undefined.js';
 import { currentSession } from './session-context.js';
 
 /** The `ep` binary of this installation (this file runs from dist/src/sessions/). */
@@ -38,7 +39,7 @@ export async function runAgentInSubprocess(target: string, input: unknown, optio
   if (options.answersFile) args.push('--answers', options.answersFile);
   const signal = options.signal ?? state?.signal;
   const env = {
-    ...(state ? definedOnly(state.env) : {}), ...options.env, ...(state ? { EP_HOME: state.store.home } : {}),
+    ...(state ? withoutUndefined(state.env) : {}), ...options.env, ...(state ? { EP_HOME: state.store.home } : {}),
   };
   const { execa } = await import('execa');
   const result = await execa(process.execPath, args, {
@@ -63,12 +64,6 @@ export async function runAgentInSubprocess(target: string, input: unknown, optio
     });
   }
   return { sessionId: envelope.data.sessionId, created: envelope.data.created, output: envelope.data.output };
-}
-
-function definedOnly(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
-  return out;
 }
 
 /** The child was stopped (SIGTERM) because the signal aborted; it records its own nodes as cancelled. */

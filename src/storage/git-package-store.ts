@@ -1,8 +1,7 @@
-import type { ScenarioList } from '../records/scenario-list.js';
+import type { RecordList } from '../records/record-list.js';
 import { OpenPackage, type PackageReadOptions } from './package/open-package.js';
 import type { LockOptions } from './package/package-lock.js';
-import type { PackageChange } from './package/package-writer.js';
-import type { LoadedPackage, LoadOptions, PackageStore, SaveOptions } from './package-store-contract.js';
+import type { LoadedPackage, LoadOptions, PackageChange, PackageStore, SaveOptions } from './package-store-contract.js';
 import { DEFAULT_ZIP_LIMITS } from './zip/zip-reader.js';
 
 export interface GitPackageStoreOptions {
@@ -50,7 +49,7 @@ export class GitPackageStore implements PackageStore {
     }
   }
 
-  save(path: string, list: ScenarioList, options: SaveOptions = {}) {
+  save(path: string, list: RecordList, options: SaveOptions = {}) {
     return this.update(path, () => list, options).then(({ list: _list, ...result }) => result);
   }
 

@@ -1,16 +1,58 @@
 import { createToken } from '../kernel/token.js';
-import type { ScenarioList } from '../records/scenario-list.js';
-import type { ChangedRecord, LogEntry, PackageDiff, PushResult } from './package/package-history.js';
-import type { PackageChange, SaveResult } from './package/package-writer.js';
+import type { JsonValue } from '../records/json.js';
+import type { RecordList } from '../records/record-list.js';
+import type { Scenario } from '../records/scenario.js';
 
-export type { ChangedRecord, LogEntry, PackageChange, PackageDiff, PushResult, SaveResult };
+// The contract speaks only the records domain's types (RecordList, Scenario); implementations import their
+// results from here, never the other way round.
+
+export interface SaveResult {
+  readonly status: 'ok' | 'unchanged';
+  readonly path: string;
+  readonly commit: string;
+  /** The branch the commit went on; null when HEAD is detached (the commit moves HEAD alone, as EDSL's save does). */
+  readonly branch: string | null;
+  readonly message: string;
+}
+
+/** A change to apply to the latest records of a package, under its lock. */
+export type PackageChange = (latest: RecordList) => RecordList | Promise<RecordList>;
+
+export interface LogEntry {
+  readonly commit: string;
+  readonly message: string;
+  /** Commit time, ISO-8601 UTC. */
+  readonly timestamp: string;
+}
+
+export interface ChangedRecord {
+  readonly key: JsonValue;
+  readonly before: Scenario;
+  readonly after: Scenario;
+}
+
+export interface PackageDiff {
+  readonly from: string;
+  readonly to: string;
+  /** `key`: records matched by their key field; `content`: every record has no key, so whole records are compared. */
+  readonly by: 'key' | 'content';
+  readonly added: Scenario[];
+  readonly removed: Scenario[];
+  readonly changed: ChangedRecord[];
+}
+
+export interface PushResult {
+  readonly remote: string;
+  readonly branch: string;
+  readonly commit: string;
+}
 
 export interface LoadedPackage {
   readonly path: string;
   readonly ref: string;
   /** The commit read (absent only when HEAD's objects were unreadable and the working tree was used). */
   readonly commit: string | undefined;
-  readonly list: ScenarioList;
+  readonly list: RecordList;
   /** The scenario id of each record, in list order. */
   readonly scenarioIds: readonly string[];
   readonly warnings: readonly string[];
@@ -21,20 +63,23 @@ export interface LoadOptions {
   readonly ref?: string;
 }
 
+/** The commit message of a save or update that names none. */
+export const DEFAULT_SAVE_MESSAGE = 'Save ScenarioList';
+
 export interface SaveOptions {
-  /** Commit message; `Save ScenarioList` by default. */
+  /** Commit message; DEFAULT_SAVE_MESSAGE by default. */
   readonly message?: string;
 }
 
 /**
- * Durable ScenarioLists in EDSL's git-backed `.ep` format. Writers say what to change (`update`), not what
+ * Durable record lists (EDSL's ScenarioLists) in EDSL's git-backed `.ep` format. Writers say what to change (`update`), not what
  * to overwrite with: the change is applied to the latest commit under the package's lock.
  */
 export interface PackageStore {
   load(path: string, options?: LoadOptions): Promise<LoadedPackage>;
   /** Saves `list` as the package's new content (one commit; `unchanged` when nothing differs). */
-  save(path: string, list: ScenarioList, options?: SaveOptions): Promise<SaveResult>;
-  update(path: string, change: PackageChange, options?: SaveOptions): Promise<SaveResult & { list: ScenarioList }>;
+  save(path: string, list: RecordList, options?: SaveOptions): Promise<SaveResult>;
+  update(path: string, change: PackageChange, options?: SaveOptions): Promise<SaveResult & { list: RecordList }>;
   log(path: string, options?: { ref?: string }): Promise<LogEntry[]>;
   diff(path: string, from: string, to?: string, options?: { keyField?: string }): Promise<PackageDiff>;
   push(path: string, remote: string): Promise<PushResult>;

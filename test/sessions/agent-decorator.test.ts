@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { EpError } from '../../src/kernel/errors.js';
 import { agent, agentFunction } from '../../src/sessions/agent-function.js';
 import { callModel } from '../../src/sessions/model-call.js';
 import { currentSession, withSession } from '../../src/sessions/session-context.js';
@@ -179,6 +180,22 @@ describe('the agent decorator', () => {
     const shout = agentFunction({ name: 'shout', instructions: 'Shout it.' }, (text: string) => text.toUpperCase());
     const id = await withSession({ store: s }, (h) => { shout('hi'); return h.sessionId; });
     assert.deepEqual(s.nodes(id).map((n) => [n.name, n.input, n.output]), [['shout', 'hi', 'HI']]);
+  });
+
+  it('names an agentFunction by its name option, else by the function\'s own name', async () => {
+    const s = store();
+    function whisper(text: string) { return text.toLowerCase(); }
+    const named = agentFunction({}, whisper);
+    const renamed = agentFunction({ name: 'murmur' }, whisper);
+    const id = await withSession({ store: s }, (h) => { named('HI'); renamed('HO'); return h.sessionId; });
+    assert.deepEqual(s.nodes(id).map((n) => n.name), ['whisper', 'murmur']);
+    assert.equal(named.name, 'whisper');
+  });
+
+  it('refuses an arrow function without a name: AGENT_NAME_REQUIRED names the option', () => {
+    assert.throws(() => agentFunction({ instructions: 'Shout it.' }, (text: string) => text.toUpperCase()),
+      (error: EpError) => error.code === 'AGENT_NAME_REQUIRED' && error.details?.field === 'name' && /name option/.test(error.message));
+    assert.throws(() => agentFunction({ name: '' }, function named() { return 1; }), { code: 'AGENT_NAME_REQUIRED' });
   });
 
   it('refuses to decorate something that is not a method', () => {

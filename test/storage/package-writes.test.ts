@@ -8,6 +8,7 @@ import { EpError, isDiskFull } from '../../src/kernel/errors.js';
 import { ScenarioList } from '../../src/records/scenario-list.js';
 import { GitPackageStore } from '../../src/storage/git-package-store.js';
 import { withPackageLock } from '../../src/storage/package/package-lock.js';
+import { foreignRecordList } from '../records/foreign-record-list.js';
 
 let dir = '';
 before(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ep-writes-test-')); });
@@ -68,6 +69,33 @@ describe('writing a package through a symbolic link', () => {
     await writeFile(`${target}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), createdAt: Date.now() }));
     await assert.rejects(store.save(path.join(dir, 'locked-link.ep'), list('b')),
       (error: EpError) => error.code === 'PACKAGE_LOCKED' && error.details?.lock === `${target}.lock`);
+  });
+});
+
+describe('the records a store writes', () => {
+  it('may be any RecordList, not only a ScenarioList, from save and from a change', async () => {
+    const file = path.join(dir, 'foreign.ep');
+    await store.save(file, foreignRecordList([{ key: 'a' }], { key: 'Key' }));
+    await store.update(file, (latest) => foreignRecordList([...latest, { key: 'b' }], latest.codebook));
+    const loaded = await store.load(file);
+    assert.deepEqual([loaded.list.toArray(), loaded.list.codebook], [[{ key: 'a' }, { key: 'b' }], { key: 'Key' }]);
+  });
+
+  it('refuses a change that returns something else with INVALID_RECORD', async () => {
+    const file = path.join(dir, 'array.ep');
+    await store.save(file, list('a'));
+    await assert.rejects(store.update(file, (latest) => latest.toArray() as never), { code: 'INVALID_RECORD' });
+  });
+});
+
+// Taking over a dead holder's lock and one holder at a time are the file lock's own tests (test/util/file-lock.test.ts).
+describe('the package lock', () => {
+  it('gives up with PACKAGE_LOCKED, naming the package and its lock, while a live writer holds it', async () => {
+    const target = path.join(dir, 'held.ep');
+    await mkdir(`${target}.lock`);
+    await writeFile(path.join(`${target}.lock`, `owner-${'1'.repeat(24)}`), JSON.stringify({ pid: process.pid, host: hostname(), createdAt: Date.now() }));
+    await assert.rejects(withPackageLock(target, async () => undefined, { timeoutMs: 50 }),
+      (error: EpError) => error.code === 'PACKAGE_LOCKED' && error.details?.path === target && error.details?.lock === `${target}.lock`);
   });
 });
 

@@ -98,16 +98,16 @@ export async function runDemo(options: DemoOptions = {}) {
 
 /** The session part: an agent function run with the scripted model, in a session whose id is printed. */
 async function runDemoSession(runtime: EpRuntime, narrate: (line: string) => void) {
-  const { DemoAgent } = await import('./demo-agent.js');
+  const { ResearchAgent } = await import('./research-agent.js');
   const model = new ScriptedModelRuntime();
   const store = runtime.get(SessionStore);
   const { sessionId, output } = await withSession({
     store, model, tools: runtime.get(ToolRegistry), env: runtime.get(RuntimeSettings).env, source: 'demo', idPrefix: 'demo',
     answers: () => 'the survey team',
-  }, async (session) => ({ sessionId: session.sessionId, output: await new DemoAgent().plan({ task: TASK }) }));
+  }, async (session) => ({ sessionId: session.sessionId, output: await new ResearchAgent().plan({ task: TASK }) }));
   const { nodes } = await store.read(sessionId);
   const lastPrompt = model.prompts.at(-1)?.prompt ?? '';
-  narrate(`6. Session ${sessionId}: plan() assembled context, called outline() and asked the user a question; `
+  narrate(`6. Session ${sessionId}: plan() assembled context, called survey() and asked the user a question; `
     + `${model.prompts.length} prompts reached the scripted model. The DAG:`);
   for (const line of renderSessionTree(nodes)) narrate(`   ${line}`);
   return {

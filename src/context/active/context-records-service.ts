@@ -4,8 +4,7 @@ import type { ScenarioContext, WriteOutcome } from '../package/scenario-context.
 import type { ScoredScenario } from '../../records/scenario-list.js';
 import type { Scenario } from '../../records/scenario.js';
 import type { SearchEngine } from '../../search/search-engine.js';
-import { DEFAULT_SAVE_MESSAGE } from '../../storage/package/package-writer.js';
-import type { PackageStore } from '../../storage/package-store-contract.js';
+import { DEFAULT_SAVE_MESSAGE, type PackageStore } from '../../storage/package-store-contract.js';
 import type { Tokenizer } from '../../tokenizer/tokenizer.js';
 import { ContextCorpus } from './context-corpus.js';
 import type {

@@ -19,7 +19,7 @@ export async function assertPackagePath(absolute: string, shown: string): Promis
   if (info?.isDirectory()) {
     throw new EpError('INVALID_PACKAGE', `${shown} is a directory, not a .ep package.`, {
       exitCode: ExitCode.validation, details: { path: shown },
-      suggestion: 'Point --path at a .ep file, for example research_context.ep.',
+      suggestion: 'Name a .ep file as the package, for example research_context.ep.',
     });
   }
   if (info && !info.isFile()) throw notRegularFile(shown, info, PACKAGE_FILE);

@@ -9,9 +9,6 @@ import { pythonJsonDumps } from '../../storage/json/python-json-writer.js';
 import type { PackageStore, SaveResult } from '../../storage/package-store-contract.js';
 import type { ContextPacker, PackResult } from './context-packer.js';
 
-/** The fields a context record is searched by: the same defaults as any record search. */
-export const CONTEXT_SEARCH_FIELDS = DEFAULT_SEARCH_FIELDS;
-
 export interface ScenarioContextOptions {
   /** The field holding each record's key; `key` by default. */
   readonly keyField?: string;
@@ -72,7 +69,7 @@ export class ScenarioContext {
 
   static async load(path: string, options: ScenarioContextOptions & { ref?: string } = {}): Promise<ScenarioContext> {
     const loaded = await requireService(options, 'store', 'load a package').load(path, options.ref === undefined ? {} : { ref: options.ref });
-    const context = new ScenarioContext(loaded.list, options);
+    const context = new ScenarioContext(ScenarioList.from(loaded.list), options);
     context.path = path;
     if (options.ref === undefined || options.ref === 'HEAD') context.loadedFrom = path;
     return context;
@@ -86,7 +83,7 @@ export class ScenarioContext {
     options: ScenarioContextOptions & { message?: string } = {}): Promise<SaveResult & { context: ScenarioContext }> {
     let context: ScenarioContext | undefined;
     const { list: _list, ...result } = await requireService(options, 'store', 'update a package').update(path, async (latest) => {
-      context = new ScenarioContext(latest, options);
+      context = new ScenarioContext(ScenarioList.from(latest), options);
       await change(context);
       return context.list;
     }, options.message === undefined ? {} : { message: options.message });
@@ -114,11 +111,11 @@ export class ScenarioContext {
       // Saving back where it came from: apply this context's writes on top of the latest commit.
       const pending = this.pending;
       const { list, ...saved } = await store.update(target, (latest) => {
-        const replay = new ScenarioContext(latest, this.options);
+        const replay = new ScenarioContext(ScenarioList.from(latest), this.options);
         for (const write of pending) write(replay);
         return replay.list;
       }, message);
-      this.list = list;
+      this.list = ScenarioList.from(list);
       result = saved;
     } else {
       result = await store.save(target, this.list, message);
@@ -203,7 +200,7 @@ export class ScenarioContext {
 
   /** Ranked matches, always with scores. */
   search(query: string, options: { fields?: readonly string[]; topK?: number } = {}): ScoredScenario[] {
-    const fields = options.fields ?? this.options.defaultSearchFields ?? CONTEXT_SEARCH_FIELDS;
+    const fields = options.fields ?? this.options.defaultSearchFields ?? DEFAULT_SEARCH_FIELDS;
     return this.list.search(query, {
       fields, includeScores: true,
       ...(options.topK === undefined ? {} : { topK: options.topK }),

@@ -8,30 +8,8 @@ import { DEFAULT_ZIP_LIMITS } from '../zip/zip-reader.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { OpenPackage, type PackageReadOptions } from './open-package.js';
 import { withPackageLock, type LockOptions } from './package-lock.js';
-import { archive, type SaveResult } from './package-writer.js';
-
-export interface LogEntry {
-  readonly commit: string;
-  readonly message: string;
-  /** Commit time, ISO-8601 UTC. */
-  readonly timestamp: string;
-}
-
-export interface ChangedRecord {
-  readonly key: JsonValue;
-  readonly before: Scenario;
-  readonly after: Scenario;
-}
-
-export interface PackageDiff {
-  readonly from: string;
-  readonly to: string;
-  /** `key`: records matched by their key field; `content`: every record has no key, so whole records are compared. */
-  readonly by: 'key' | 'content';
-  readonly added: Scenario[];
-  readonly removed: Scenario[];
-  readonly changed: ChangedRecord[];
-}
+import type { ChangedRecord, LogEntry, PackageDiff, PushResult, SaveResult } from '../package-store-contract.js';
+import { archive } from './package-writer.js';
 
 /** Transports a push or pull may use; `ext::` and other command-running transports stay refused. */
 const REMOTE_PROTOCOLS = ['file', 'https', 'ssh', 'git'];
@@ -94,12 +72,6 @@ export async function diffPackage(file: string, from: string, to = 'HEAD', optio
     }
     return { from, to, by: 'key', added, removed, changed };
   });
-}
-
-export interface PushResult {
-  readonly remote: string;
-  readonly branch: string;
-  readonly commit: string;
 }
 
 /** Pushes the package's current branch to `remote` (a URL or a path to a repository). */

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { Limits } from '../../limits/limits.js';
+import { isRecordList, type RecordList } from '../../records/record-list.js';
 import { ScenarioList } from '../../records/scenario-list.js';
 import { assertScenario } from '../../records/scenario.js';
 import { unreadableOf } from '../../records/unreadable-record.js';
@@ -11,22 +12,12 @@ import { pythonJsonDumps } from '../json/python-json-writer.js';
 import { writeZip, type ZipInput } from '../zip/zip-writer.js';
 import { DEFAULT_ZIP_LIMITS } from '../zip/zip-reader.js';
 import { removeStaleTempFiles, writeFileAtomic } from '../../util/atomic-write.js';
+import { DEFAULT_SAVE_MESSAGE, type PackageChange, type SaveResult } from '../package-store-contract.js';
 import { buildManifest } from './manifest.js';
 import { jsonFileTooLarge } from './package-json-files.js';
 import { OpenPackage, type PackageReadOptions, type PackageSnapshot } from './open-package.js';
 import { withPackageLock, type LockOptions } from './package-lock.js';
 import { assignScenarioIds } from './scenario-ids.js';
-
-export const DEFAULT_SAVE_MESSAGE = 'Save ScenarioList';
-
-export interface SaveResult {
-  readonly status: 'ok' | 'unchanged';
-  readonly path: string;
-  readonly commit: string;
-  /** The branch the commit went on; null when HEAD is detached (the commit moves HEAD alone, as EDSL's save does). */
-  readonly branch: string | null;
-  readonly message: string;
-}
 
 export interface WriteOptions {
   readonly message?: string;
@@ -39,9 +30,6 @@ export interface WriteOptions {
   readonly lock?: LockOptions;
 }
 
-/** A change to apply to the latest records of a package, under its lock. */
-export type PackageChange = (latest: ScenarioList) => ScenarioList | Promise<ScenarioList>;
-
 const MANAGED = /^(manifest\.json|codebook\.json|scenarios\/\d+\.json)$/;
 const SCENARIO_ID = /^scenarios\/(\d+)\.json$/;
 
@@ -53,7 +41,7 @@ const SCENARIO_ID = /^scenarios\/(\d+)\.json$/;
  * detached (EDSL's `git.checkout(sha)`), on top of HEAD's commit with HEAD moved to it and no branch
  * touched, exactly as EDSL's own save commits there.
  */
-export async function updatePackage(file: string, change: PackageChange, options: WriteOptions = {}): Promise<SaveResult & { list: ScenarioList }> {
+export async function updatePackage(file: string, change: PackageChange, options: WriteOptions = {}): Promise<SaveResult & { list: RecordList }> {
   const message = options.message ?? DEFAULT_SAVE_MESSAGE;
   const limits = options.limits ?? DEFAULT_ZIP_LIMITS;
   return withPackageLock(file, async (target) => {
@@ -65,8 +53,8 @@ export async function updatePackage(file: string, change: PackageChange, options
         throw new EpError('INVALID_PACKAGE', `${file} cannot be saved over: its HEAD commit is unreadable.`, { exitCode: ExitCode.validation, details: { path: file } });
       }
       const list = await change(snapshot?.list ?? new ScenarioList());
-      if (!(list instanceof ScenarioList)) {
-        throw new EpError('INVALID_RECORD', `The change to ${file} must return a ScenarioList.`, { exitCode: ExitCode.validation, details: { path: file } });
+      if (!isRecordList(list)) {
+        throw new EpError('INVALID_RECORD', `The change to ${file} must return a list of records (a ScenarioList).`, { exitCode: ExitCode.validation, details: { path: file } });
       }
       [...list].forEach((record, i) => assertScenario(record, `Record ${i} of ${file}`));
       const plan = planFiles(list, snapshot, file);
@@ -105,7 +93,7 @@ export interface FilePlan {
   readonly deleted: string[];
 }
 
-function planFiles(list: ScenarioList, snapshot: PackageSnapshot | undefined, file: string): FilePlan {
+function planFiles(list: RecordList, snapshot: PackageSnapshot | undefined, file: string): FilePlan {
   // A stored record that cannot be read is written back exactly as it was stored.
   const texts = [...list].map((record) => unreadableOf(record)?.storedText ?? pythonJsonDumps(record));
   const ids = assignScenarioIds(texts, snapshot?.storedJson ?? new Map());

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { runCommand, runtimeOptions, type GlobalArgs } from '../../run-command.js';
-import { given } from './read-options.js';
+import { withoutUndefined } from '../../../util/without-undefined.js';
 
 interface AddArgs extends GlobalArgs {
   json: string;
@@ -18,6 +18,6 @@ export const contextAddCommand: CommandModule<GlobalArgs, AddArgs> = {
   handler: runCommand<AddArgs>(async (args) => {
     const [{ addContextRecord }, { readJsonArgument }] = await Promise.all([import('../../../api/context-records.js'), import('../../json-input.js')]);
     const record = await readJsonArgument(args.json, '--json');
-    return addContextRecord({ record, ...given({ message: args.message, path: args.path }) }, runtimeOptions(args));
+    return addContextRecord({ record, ...withoutUndefined({ message: args.message, path: args.path }) }, runtimeOptions(args));
   }),
 };

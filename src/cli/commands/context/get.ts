@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { runCommand, runtimeOptions, type GlobalArgs } from '../../run-command.js';
-import { given, withReadPaths, type ReadArgs } from './read-options.js';
+import { withReadPaths, type ReadArgs } from './read-options.js';
+import { withoutUndefined } from '../../../util/without-undefined.js';
 
 interface GetArgs extends GlobalArgs, ReadArgs {
   key: string;
@@ -13,6 +14,6 @@ export const contextGetCommand: CommandModule<GlobalArgs, GetArgs> = {
     .option('key', { type: 'string', demandOption: true, describe: 'The record key' }),
   handler: runCommand<GetArgs>(async (args) => {
     const { getContextRecord } = await import('../../../api/context-records.js');
-    return getContextRecord(args.key, given({ paths: args.path }), runtimeOptions(args));
+    return getContextRecord(args.key, withoutUndefined({ paths: args.path }), runtimeOptions(args));
   }),
 };

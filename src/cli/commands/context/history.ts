@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { runCommand, runtimeOptions, type GlobalArgs } from '../../run-command.js';
-import { given } from './read-options.js';
+import { withoutUndefined } from '../../../util/without-undefined.js';
 
 interface HistoryArgs extends GlobalArgs {
   path?: string;
@@ -13,6 +13,6 @@ export const contextHistoryCommand: CommandModule<GlobalArgs, HistoryArgs> = {
     .option('path', { type: 'string', describe: 'The .ep package instead of the default write context' }),
   handler: runCommand<HistoryArgs>(async (args) => {
     const { contextHistory } = await import('../../../api/context-records.js');
-    return contextHistory(given({ path: args.path }), runtimeOptions(args));
+    return contextHistory(withoutUndefined({ path: args.path }), runtimeOptions(args));
   }),
 };

@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { runCommand, runtimeOptions, type GlobalArgs } from '../../run-command.js';
-import { given, withReadPaths, type ReadArgs } from './read-options.js';
+import { withReadPaths, type ReadArgs } from './read-options.js';
+import { withoutUndefined } from '../../../util/without-undefined.js';
 
 interface PackArgs extends GlobalArgs, ReadArgs {
   query: string;
@@ -23,7 +24,7 @@ export const contextPackCommand: CommandModule<GlobalArgs, PackArgs> = {
   handler: runCommand<PackArgs>(async (args) => {
     const { packContext } = await import('../../../api/context-records.js');
     return packContext({
-      query: args.query, ...given({ fields: args.field, topK: args.topK, charBudget: args.charBudget, tokenBudget: args.tokenBudget, paths: args.path }),
+      query: args.query, ...withoutUndefined({ fields: args.field, topK: args.topK, charBudget: args.charBudget, tokenBudget: args.tokenBudget, paths: args.path }),
     }, runtimeOptions(args));
   }),
 };

@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { runCommand, runtimeOptions, type GlobalArgs } from '../../run-command.js';
-import { given, withReadPaths, type ReadArgs } from './read-options.js';
+import { withReadPaths, type ReadArgs } from './read-options.js';
+import { withoutUndefined } from '../../../util/without-undefined.js';
 
 interface SearchArgs extends GlobalArgs, ReadArgs {
   query: string;
@@ -18,6 +19,6 @@ export const contextSearchCommand: CommandModule<GlobalArgs, SearchArgs> = {
     .example('$0 context search --query "humanize back navigation" --field summary --field tags --top-k 5', ''),
   handler: runCommand<SearchArgs>(async (args) => {
     const { searchContext } = await import('../../../api/context-records.js');
-    return searchContext({ query: args.query, ...given({ fields: args.field, topK: args.topK, paths: args.path }) }, runtimeOptions(args));
+    return searchContext({ query: args.query, ...withoutUndefined({ fields: args.field, topK: args.topK, paths: args.path }) }, runtimeOptions(args));
   }),
 };

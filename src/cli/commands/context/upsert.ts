@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { runCommand, runtimeOptions, type GlobalArgs } from '../../run-command.js';
-import { given } from './read-options.js';
+import { withoutUndefined } from '../../../util/without-undefined.js';
 
 interface UpsertArgs extends GlobalArgs {
   json: string;
@@ -21,6 +21,6 @@ export const contextUpsertCommand: CommandModule<GlobalArgs, UpsertArgs> = {
   handler: runCommand<UpsertArgs>(async (args) => {
     const [{ upsertContextRecord }, { readJsonArgument }] = await Promise.all([import('../../../api/context-records.js'), import('../../json-input.js')]);
     const record = await readJsonArgument(args.json, '--json');
-    return upsertContextRecord({ record, ...given({ key: args.key, message: args.message, path: args.path }) }, runtimeOptions(args));
+    return upsertContextRecord({ record, ...withoutUndefined({ key: args.key, message: args.message, path: args.path }) }, runtimeOptions(args));
   }),
 };
