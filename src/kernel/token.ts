@@ -3,15 +3,26 @@
  * imports `ep`) agree on it: `Symbol.for('ep.SearchEngine')`. The phantom type parameter carries the
  * service's interface, so `kernel.get(SearchEngine)` is typed.
  */
-export type ServiceToken<T = unknown> = symbol & { readonly __service?: T };
+export type ServiceToken<T = unknown> = symbol & { readonly __service?: T; readonly __multi?: false };
+
+/**
+ * A token for any number of contributions (`ep.Tool`). Its own type, so `get` (one provider) does not accept it
+ * and `getAll` is the only read that type-checks.
+ */
+export type MultiServiceToken<T = unknown> = symbol & { readonly __service?: T; readonly __multi: true };
+
+/** Either kind of token, where both are accepted (declarations, `getAll`, `has`, registration). */
+export type AnyServiceToken<T = any> = ServiceToken<T> | MultiServiceToken<T>;
 
 /** How many providers a service takes: exactly one, or any number of contributions. */
 export type ServiceArity = 'single' | 'multi';
 
 const arities = new Map<symbol, ServiceArity>();
 
-export function createToken<T>(name: string, arity: ServiceArity = 'single'): ServiceToken<T> {
-  const token = Symbol.for(name) as ServiceToken<T>;
+export function createToken<T>(name: string, arity?: 'single'): ServiceToken<T>;
+export function createToken<T>(name: string, arity: 'multi'): MultiServiceToken<T>;
+export function createToken<T>(name: string, arity: ServiceArity = 'single'): AnyServiceToken<T> {
+  const token = Symbol.for(name) as AnyServiceToken<T>;
   arities.set(token, arity);
   return token;
 }
