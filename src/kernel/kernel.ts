@@ -80,7 +80,7 @@ export class Kernel implements ServiceAccessor {
   }
 
   async shutdown(): Promise<void> {
-    let firstFailure: unknown;
+    let firstFailure: EpError | undefined;
     while (this.initialized.length > 0) {
       const plugin = this.initialized.pop()!;
       try {

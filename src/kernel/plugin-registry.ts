@@ -3,7 +3,7 @@ import { classDependencies, type ClassDependency } from './class-dependencies.js
 import type { Constructor, EpPlugin, ServiceRegistry } from './plugin.js';
 import { PluginErrorCode, pluginError } from './plugin-errors.js';
 import type { PluginServices } from './plugin-services.js';
-import { tokenName, type AnyServiceToken, type ServiceToken } from './token.js';
+import { tokenName, type AnyServiceToken } from './token.js';
 
 /**
  * The registry one plugin's `register` receives: it binds only what the plugin `provides`, and everything it
@@ -64,5 +64,5 @@ export function createServiceRegistry(plugin: EpPlugin, container: DependencyCon
 function argument(services: PluginServices, { token, multiple, optional }: ClassDependency): unknown {
   if (multiple) return services.getAll(token);
   if ((optional || services.isOptional(token)) && !services.has(token)) return undefined;
-  return services.get(token as ServiceToken<unknown>);
+  return services.get(token);
 }

@@ -12,7 +12,7 @@ export type ServiceToken<T = unknown> = symbol & { readonly __service?: T; reado
 export type MultiServiceToken<T = unknown> = symbol & { readonly __service?: T; readonly __multi: true };
 
 /** Either kind of token, where both are accepted (declarations, `getAll`, `has`, registration). */
-export type AnyServiceToken<T = any> = ServiceToken<T> | MultiServiceToken<T>;
+export type AnyServiceToken<T = unknown> = ServiceToken<T> | MultiServiceToken<T>;
 
 /** How many providers a service takes: exactly one, or any number of contributions. */
 export type ServiceArity = 'single' | 'multi';
