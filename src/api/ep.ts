@@ -6,7 +6,7 @@ import type { BudgetState } from '../context/assembly/contracts.js';
 import type { ContextRequest, ContextRequestInit } from '../context/assembly/context-request.js';
 import { EpError } from '../kernel/errors.js';
 import { SearchEngine } from '../search/search-engine.js';
-import type { ServiceToken } from '../kernel/token.js';
+import type { AnyServiceToken, ServiceToken } from '../kernel/token.js';
 import { ScenarioList, type ScenarioSearchOptions, type ScoredScenario } from '../records/scenario-list.js';
 import type { Scenario } from '../records/scenario.js';
 import { describePlugins, type PluginDescription } from '../runtime/describe-plugins.js';
@@ -104,7 +104,7 @@ export interface Ep extends AsyncDisposable {
   /** A single service by its token (`tokens.SessionStore`, a plugin's own token). */
   get<T>(token: ServiceToken<T>): T;
   /** Every contribution to a multi service (`tokens.Tool`, `tokens.ContextSource`). */
-  getAll<T>(token: ServiceToken<T>): T[];
+  getAll<T>(token: AnyServiceToken<T>): T[];
   /** Stops every plugin (reverse start order). Later calls are refused; calling it again does nothing. */
   shutdown(): Promise<void>;
 }

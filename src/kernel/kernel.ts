@@ -1,16 +1,19 @@
 import type { DependencyContainer } from 'tsyringe';
-import { Lifecycle, rootContainer } from './di.js';
-import type { Constructor, EpPlugin, PluginSource, ServiceAccessor, ServiceRegistry } from './plugin.js';
+import { rootContainer } from './di.js';
+import type { EpPlugin, PluginSource, ServiceAccessor } from './plugin.js';
 import { resolvePluginGraph } from './plugin-graph.js';
 import { PluginErrorCode, pluginError } from './plugin-errors.js';
-import { tokenArity, tokenName, type ServiceToken } from './token.js';
+import { createServiceRegistry } from './plugin-registry.js';
+import { PluginServices } from './plugin-services.js';
+import { tokenArity, tokenName, type AnyServiceToken, type ServiceToken } from './token.js';
 import { EpError, ExitCode, errorMessage } from './errors.js';
 
 export type KernelState = 'created' | 'starting' | 'started' | 'stopped' | 'failed';
 
 /**
  * Owns one dependency container and the plugins bound into it. Plugins never see the container: they
- * get a registry during `register` and an accessor afterwards.
+ * get a registry during `register` and an accessor afterwards, both scoped to the services the plugin
+ * declared (see PluginServices). The kernel's own `get`/`getAll`/`has` are the host's: unscoped.
  *
  * Shutdown rules:
  * - runs each started plugin's `shutdown` in reverse start order;
@@ -25,6 +28,7 @@ export class Kernel implements ServiceAccessor {
   private currentState: KernelState = 'created';
 
   private readonly hostTokens = new Set<symbol>();
+  private readonly scopes = new Map<string, PluginServices>();
 
   constructor(sources: readonly PluginSource[]) {
     this.sources = [...sources];
@@ -56,8 +60,9 @@ export class Kernel implements ServiceAccessor {
       for (const { plugin } of this.ordered) {
         if (plugin.initialize) {
           try {
-            await plugin.initialize(this);
+            await plugin.initialize(this.servicesFor(plugin));
           } catch (cause) {
+            if (isDeclarationError(cause)) throw cause;
             throw pluginError(PluginErrorCode.initializeFailed,
               `Error during call to 'initialize' in plugin ${plugin.id}: ${errorMessage(cause)}`,
               { plugin: plugin.id, hook: 'initialize' }, { cause });
@@ -75,11 +80,11 @@ export class Kernel implements ServiceAccessor {
   }
 
   async shutdown(): Promise<void> {
-    let firstFailure: unknown;
+    let firstFailure: EpError | undefined;
     while (this.initialized.length > 0) {
       const plugin = this.initialized.pop()!;
       try {
-        await plugin.shutdown?.(this);
+        await plugin.shutdown?.(this.servicesFor(plugin));
       } catch (cause) {
         firstFailure ??= new EpError('PLUGIN_SHUTDOWN_FAILED',
           `Error during call to 'shutdown' in plugin ${plugin.id}: ${errorMessage(cause)}`,
@@ -104,58 +109,35 @@ export class Kernel implements ServiceAccessor {
     return this.container.resolve<T>(token);
   }
 
-  getAll<T>(token: ServiceToken<T>): T[] {
+  getAll<T>(token: AnyServiceToken<T>): T[] {
     return this.container.isRegistered(token, false) ? this.container.resolveAll<T>(token) : [];
   }
 
-  has(token: ServiceToken<unknown>): boolean {
+  has(token: AnyServiceToken<unknown>): boolean {
     return this.container.isRegistered(token, false);
   }
 
+  /** The plugin's scoped view of the services, one per plugin, shared by all its hooks and bindings. */
+  private servicesFor(plugin: EpPlugin): PluginServices {
+    let services = this.scopes.get(plugin.id);
+    if (!services) this.scopes.set(plugin.id, services = new PluginServices(plugin, this, this.hostTokens));
+    return services;
+  }
+
   private async register(plugin: EpPlugin): Promise<void> {
-    const declared = new Set<symbol>(plugin.provides ?? []);
-    const check = (token: symbol) => {
-      if (!declared.has(token)) {
-        throw pluginError(PluginErrorCode.registerFailed,
-          `Plugin ${plugin.id} registered ${tokenName(token)} without declaring it in provides.`,
-          { plugin: plugin.id, service: tokenName(token) });
-      }
-    };
-    const container = this.container;
-    const registry: ServiceRegistry = {
-      get: (token) => this.get(token),
-      getAll: (token) => this.getAll(token),
-      has: (token) => this.has(token),
-      registerClass<T>(token: ServiceToken<T>, implementation: Constructor<T>) {
-        check(token);
-        container.register(token, { useClass: implementation }, { lifecycle: Lifecycle.ContainerScoped });
-      },
-      registerValue<T>(token: ServiceToken<T>, value: T) {
-        check(token);
-        container.register(token, { useValue: value });
-      },
-      registerFactory: <T>(token: ServiceToken<T>, factory: (services: ServiceAccessor) => T) => {
-        check(token);
-        let made = false;
-        let instance: T;
-        container.register(token, {
-          useFactory: () => {
-            if (!made) {
-              instance = factory(this);
-              made = true;
-            }
-            return instance;
-          },
-        });
-      },
-    };
     try {
-      await plugin.register(registry);
+      await plugin.register(createServiceRegistry(plugin, this.container, this.servicesFor(plugin)));
     } catch (cause) {
-      if (cause instanceof EpError && cause.code === PluginErrorCode.registerFailed) throw cause;
+      if (isDeclarationError(cause)) throw cause;
       throw pluginError(PluginErrorCode.registerFailed,
         `Error during call to 'register' in plugin ${plugin.id}: ${errorMessage(cause)}`,
         { plugin: plugin.id, hook: 'register' }, { cause });
     }
   }
+}
+
+/** A plugin's declarations do not match what it does: already names the plugin and the token, so kept as is. */
+function isDeclarationError(error: unknown): error is EpError {
+  return error instanceof EpError && (error.code === PluginErrorCode.registerFailed
+    || error.code === PluginErrorCode.undeclaredService || error.code === PluginErrorCode.classDependenciesUnknown);
 }

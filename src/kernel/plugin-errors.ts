@@ -12,6 +12,8 @@ export const PluginErrorCode = {
   dependencyCycle: 'PLUGIN_DEPENDENCY_CYCLE',
   registerFailed: 'PLUGIN_REGISTER_FAILED',
   initializeFailed: 'PLUGIN_INIT_FAILED',
+  undeclaredService: 'PLUGIN_UNDECLARED_SERVICE',
+  classDependenciesUnknown: 'PLUGIN_CLASS_DEPENDENCIES_UNKNOWN',
   unknownProvider: 'PLUGIN_UNKNOWN_PROVIDER',
   configInvalid: 'PLUGIN_CONFIG_INVALID',
 } as const;

@@ -1,4 +1,4 @@
-import type { ServiceToken } from './token.js';
+import type { AnyServiceToken, ServiceToken } from './token.js';
 
 /**
  * The plugin contract. A plugin is plain data plus functions, returned by a factory that takes options
@@ -13,11 +13,14 @@ export interface EpPlugin {
   /** Semver range of `ep` versions this plugin supports, checked before anything runs. */
   readonly engine: string;
   /** Services this plugin registers. A single service may have only one provider. */
-  readonly provides?: readonly ServiceToken<any>[];
-  /** Services this plugin needs; their providers start first. */
-  readonly requires?: readonly ServiceToken<any>[];
+  readonly provides?: readonly AnyServiceToken[];
+  /**
+   * Services this plugin needs; their providers start first. The plugin's accessor reads only what it declares
+   * here, in `optional` or in `provides` (and what the host binds): any other read is `PLUGIN_UNDECLARED_SERVICE`.
+   */
+  readonly requires?: readonly AnyServiceToken[];
   /** Services used when present; ordering only, never an error when missing. */
-  readonly optional?: readonly ServiceToken<any>[];
+  readonly optional?: readonly AnyServiceToken[];
   readonly description?: string;
   /**
    * Option keys that name a command, a module or an executable to run. A project config setting one of
@@ -47,22 +50,29 @@ export type PluginFactory<Options = Record<string, unknown>> = ((options?: Optio
   readonly declaration?: PluginDeclaration;
 };
 
-/** Read access to services. */
+/** Read access to services. A multi token (`ep.Tool`) is read with `getAll` only: `get` does not accept one. */
 export interface ServiceAccessor {
   get<T>(token: ServiceToken<T>): T;
-  getAll<T>(token: ServiceToken<T>): T[];
-  has(token: ServiceToken<unknown>): boolean;
+  getAll<T>(token: AnyServiceToken<T>): T[];
+  has(token: AnyServiceToken<unknown>): boolean;
 }
 
 export type Constructor<T> = new (...args: any[]) => T;
 
-/** What `register` may bind. Single tokens get one binding; multi tokens collect contributions. */
+/**
+ * What `register` may bind. Single tokens get one binding; multi tokens collect contributions. Its reads, and
+ * those of every factory and class it binds, are scoped to what the plugin declared.
+ */
 export interface ServiceRegistry extends ServiceAccessor {
-  /** A class constructed once on first use; its constructor parameters carry explicit `@inject` tokens. */
-  registerClass<T>(token: ServiceToken<T>, implementation: Constructor<T>): void;
-  registerValue<T>(token: ServiceToken<T>, value: T): void;
-  /** A factory called once on first use. */
-  registerFactory<T>(token: ServiceToken<T>, factory: (services: ServiceAccessor) => T): void;
+  /**
+   * A class the kernel constructs once, on first use. Its constructor arguments are `dependencies`, in order
+   * (a multi token gives the array of contributions), or without that list the tokens its parameters carry
+   * with `@inject(Token)` / `@injectAll(Token)`. Every dependency must be declared by the plugin.
+   */
+  registerClass<T>(token: AnyServiceToken<T>, implementation: Constructor<T>, dependencies?: readonly AnyServiceToken[]): void;
+  registerValue<T>(token: AnyServiceToken<T>, value: T): void;
+  /** A factory called once on first use, with the plugin's own (scoped) accessor. */
+  registerFactory<T>(token: AnyServiceToken<T>, factory: (services: ServiceAccessor) => T): void;
 }
 
 /**

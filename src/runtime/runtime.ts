@@ -1,7 +1,7 @@
 import { Kernel } from '../kernel/kernel.js';
 import type { ProjectConfig } from './loading/project-config.js';
 import { RuntimeSettings } from '../kernel/runtime-settings.js';
-import type { ServiceToken } from '../kernel/token.js';
+import type { AnyServiceToken, ServiceToken } from '../kernel/token.js';
 import { planRuntime, type RuntimeOptions } from './plan-runtime.js';
 
 export type { RuntimeOptions };
@@ -28,7 +28,7 @@ export class EpRuntime {
     return this.kernel.get(token);
   }
 
-  getAll<T>(token: ServiceToken<T>): T[] {
+  getAll<T>(token: AnyServiceToken<T>): T[] {
     return this.kernel.getAll(token);
   }
 

@@ -12,7 +12,8 @@ export const searchRecordsPlugin = definePlugin(() => ({
   provides: [Tool],
   requires: [SearchEngine],
   async register(registry) {
-    const { searchRecordsTool } = await import('../../skills/records/search-records-tool.js');
-    registry.registerFactory(Tool, (services) => searchRecordsTool(services.get(SearchEngine)));
+    const { SearchRecordsTool } = await import('../../skills/records/search-records-tool.js');
+    // Its constructor names the SearchEngine token with @inject; the kernel checks it against `requires`.
+    registry.registerClass(Tool, SearchRecordsTool);
   },
 }));

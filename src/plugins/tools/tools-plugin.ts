@@ -12,6 +12,7 @@ export const toolsPlugin = definePlugin(() => ({
   optional: [Tool],
   async register(registry) {
     const { ToolRegistryService } = await import('../../skills/tool-registry.js');
-    registry.registerFactory(ToolRegistry, (services) => new ToolRegistryService(services.getAll(Tool)));
+    // The registry takes every contribution of the multi token Tool: the list form passes them as one array.
+    registry.registerClass(ToolRegistry, ToolRegistryService, [Tool]);
   },
 }));
