@@ -8,4 +8,7 @@ export const FLAG_NAMES: FieldNames = {
   record: '--json',
   key: '--key',
   answersFile: '--answers',
+  kind: '--kind',
+  directory: '--dir',
+  packageName: '--package-name',
 };

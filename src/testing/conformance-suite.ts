@@ -26,23 +26,26 @@ export interface ConformanceSuite {
   readonly cases: readonly ConformanceCase[];
 }
 
-/** A check that gets a fresh subject in a fresh scratch directory, cleaned up whether it passes or not. */
+/**
+ * Runs `body` with a fresh subject in a fresh scratch directory, then runs the cleanups and removes the
+ * directory, whether `body` passes or not: for an author's own tests beside the conformance checks.
+ */
+export async function withSubject<T, R>(subject: Subject<T>, body: (value: T, context: SubjectContext) => Promise<R> | R): Promise<R> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ep-conformance-'));
+  const cleanups: (() => unknown)[] = [];
+  const context: SubjectContext = { dir, onCleanup: (cleanup) => void cleanups.push(cleanup) };
+  try {
+    return await body(await subject(context), context);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A check that gets a fresh subject in a fresh scratch directory (see withSubject). */
 export function conformanceCase<T>(name: string, subject: Subject<T>,
   check: (value: T, context: SubjectContext) => Promise<void> | void): ConformanceCase {
-  return {
-    name,
-    async run() {
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'ep-conformance-'));
-      const cleanups: (() => unknown)[] = [];
-      const context: SubjectContext = { dir, onCleanup: (cleanup) => void cleanups.push(cleanup) };
-      try {
-        await check(await subject(context), context);
-      } finally {
-        for (const cleanup of cleanups.reverse()) await cleanup();
-        await rm(dir, { recursive: true, force: true });
-      }
-    },
-  };
+  return { name, run: () => withSubject(subject, check) };
 }
 
 /**
