@@ -3,10 +3,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { EP_BIN } from './world.js';
 
 /** A real MCP client (the SDK's own) talking to `ep mcp` over a stdio transport. */
-export async function connectMcp(cwd: string, home: string, args: string[] = []): Promise<Client> {
+export async function connectMcp(cwd: string, home: string, args: string[] = [], bin = EP_BIN): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [EP_BIN, 'mcp', ...args],
+    args: [bin, 'mcp', ...args],
     cwd,
     env: { ...process.env, EP_HOME: home } as Record<string, string>,
     stderr: 'pipe',

@@ -51,11 +51,15 @@ export class EpWorld extends World {
     return this.writeFile(relative, `${JSON.stringify(value, null, 2)}\n`);
   }
 
-  /** Runs `ep` with arguments (a command line string or an array) in `cwd` (default: the project dir). */
-  async ep(commandLine: string | string[], options: { cwd?: string; input?: string; env?: Record<string, string> } = {}): Promise<CommandRun> {
+  /**
+   * Runs `ep` with arguments (a command line string or an array) in `cwd` (default: the project dir). `bin` runs
+   * another copy of ep than this checkout's (one installed from a packed tarball).
+   */
+  async ep(commandLine: string | string[], options: { cwd?: string; input?: string; env?: Record<string, string>; bin?: string } = {}):
+    Promise<CommandRun> {
     const args = typeof commandLine === 'string' ? splitCommandLine(commandLine) : commandLine;
     if (args[0] === 'ep') args.shift();
-    const result = await execa(process.execPath, [EP_BIN, ...args], {
+    const result = await execa(process.execPath, [options.bin ?? EP_BIN, ...args], {
       cwd: options.cwd ? this.resolve(options.cwd) : this.dir,
       // TMPDIR inside the scenario's directory: whatever a command puts in temp space is removed with it.
       env: { EP_HOME: this.home, TMPDIR: path.join(this.dir, '.tmp'), NO_COLOR: '1', ...options.env },

@@ -1,4 +1,5 @@
 import { EpError, ExitCode } from '../kernel/errors.js';
+import { processSlot } from '../kernel/process-registry.js';
 import { leadingDirective } from './docstring.js';
 import { requireSession, runWithState, type SessionState } from './session-context.js';
 import type { SessionNode } from './call-node.js';
@@ -10,7 +11,8 @@ export interface AgentFunctionSpec {
   readonly instructions?: string;
 }
 
-const specs = new WeakMap<Function, AgentFunctionSpec>();
+// One per process: `ep run` must recognise an agent function wrapped by an agent module's own copy of ep-runtime.
+const specs = processSlot('agent-function-specs', 1, () => new WeakMap<Function, AgentFunctionSpec>());
 
 /** The spec of a recorded agent function (decorated method or `agentFunction` wrapper). */
 export function agentSpecOf(fn: unknown): AgentFunctionSpec | undefined {
