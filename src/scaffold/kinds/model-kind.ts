@@ -1,26 +1,12 @@
 import type { PluginNames } from '../plugin-names.js';
-import type { PluginKind } from './plugin-kind.js';
+import { singleServicePluginSource, type PluginKind } from './plugin-kind.js';
 
 /** A model runtime (ep.ModelRuntime) that answers with the prompt's last line: the shape of a real client, without a network. */
 export const modelKind: PluginKind = {
   kind: 'model',
   summary: 'provides a model runtime (ep.ModelRuntime) that answers with the last line of the prompt',
   files: (names: PluginNames, engine: string) => ({
-    'src/index.ts': `import { definePlugin, ModelRuntime } from 'ep-runtime/plugin';
-import { ${names.pascal}Runtime } from './${names.name}-runtime.js';
-
-/** Choose it in .edsl/ep.json with "providers": {"ep.ModelRuntime": "${names.id}"}. */
-export default definePlugin(() => ({
-  id: '${names.id}',
-  version: '0.1.0',
-  engine: '${engine}',
-  description: 'Answers with the last line of the prompt.',
-  provides: [ModelRuntime],
-  register(registry) {
-    registry.registerValue(ModelRuntime, new ${names.pascal}Runtime());
-  },
-}));
-`,
+    'src/index.ts': singleServicePluginSource(names, engine, { token: 'ModelRuntime', suffix: 'Runtime', description: 'Answers with the last line of the prompt.', bind: 'value' }),
     [`src/${names.name}-runtime.ts`]: `import type { ModelReply, ModelRequest, ModelRuntime } from 'ep-runtime/plugin';
 
 export class ${names.pascal}Runtime implements ModelRuntime {

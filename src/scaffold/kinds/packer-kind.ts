@@ -1,26 +1,12 @@
 import type { PluginNames } from '../plugin-names.js';
-import type { PluginKind } from './plugin-kind.js';
+import { singleServicePluginSource, type PluginKind } from './plugin-kind.js';
 
 /** A context packer (ep.ContextPacker) rendering ranked records as a numbered list within the character budget. */
 export const packerKind: PluginKind = {
   kind: 'packer',
   summary: 'provides a context packer (ep.ContextPacker) rendering ranked records as a numbered list',
   files: (names: PluginNames, engine: string) => ({
-    'src/index.ts': `import { ContextPacker, definePlugin } from 'ep-runtime/plugin';
-import { ${names.pascal}Packer } from './${names.name}-packer.js';
-
-/** Choose it in .edsl/ep.json with "providers": {"ep.ContextPacker": "${names.id}"}. */
-export default definePlugin(() => ({
-  id: '${names.id}',
-  version: '0.1.0',
-  engine: '${engine}',
-  description: 'Renders ranked records as a numbered list.',
-  provides: [ContextPacker],
-  register(registry) {
-    registry.registerValue(ContextPacker, new ${names.pascal}Packer());
-  },
-}));
-`,
+    'src/index.ts': singleServicePluginSource(names, engine, { token: 'ContextPacker', suffix: 'Packer', description: 'Renders ranked records as a numbered list.', bind: 'value' }),
     [`src/${names.name}-packer.ts`]: `import type { ContextPacker, PackRequest, PackResult } from 'ep-runtime/plugin';
 
 /** Budgets count code points, so an emoji costs one character however many UTF-16 units it takes. */

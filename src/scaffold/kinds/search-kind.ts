@@ -1,26 +1,12 @@
 import type { PluginNames } from '../plugin-names.js';
-import type { PluginKind } from './plugin-kind.js';
+import { singleServicePluginSource, type PluginKind } from './plugin-kind.js';
 
 /** A search engine (ep.SearchEngine): TF-IDF over Unicode words, a starting point for another ranking function. */
 export const searchKind: PluginKind = {
   kind: 'search',
   summary: 'provides a search engine (ep.SearchEngine) ranking by TF-IDF over Unicode words',
   files: (names: PluginNames, engine: string) => ({
-    'src/index.ts': `import { definePlugin, SearchEngine } from 'ep-runtime/plugin';
-import { ${names.pascal}Engine } from './${names.name}-engine.js';
-
-/** Choose it in .edsl/ep.json with "providers": {"ep.SearchEngine": "${names.id}"}. */
-export default definePlugin(() => ({
-  id: '${names.id}',
-  version: '0.1.0',
-  engine: '${engine}',
-  description: 'Ranks records by TF-IDF over Unicode words.',
-  provides: [SearchEngine],
-  register(registry) {
-    registry.registerClass(SearchEngine, ${names.pascal}Engine, []);
-  },
-}));
-`,
+    'src/index.ts': singleServicePluginSource(names, engine, { token: 'SearchEngine', suffix: 'Engine', description: 'Ranks records by TF-IDF over Unicode words.', bind: 'class' }),
     [`src/${names.name}-engine.ts`]: `import type { SearchDocument, SearchEngine, SearchHit, SearchIndex, SearchIndexOptions, SearchQueryOptions } from 'ep-runtime/plugin';
 
 /** Lower-cased runs of letters and digits, in any script. */

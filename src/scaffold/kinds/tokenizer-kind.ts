@@ -1,26 +1,12 @@
 import type { PluginNames } from '../plugin-names.js';
-import type { PluginKind } from './plugin-kind.js';
+import { singleServicePluginSource, type PluginKind } from './plugin-kind.js';
 
 /** A tokenizer (ep.Tokenizer) that counts words and symbols: an estimate, for models without a public BPE table. */
 export const tokenizerKind: PluginKind = {
   kind: 'tokenizer',
   summary: 'provides a tokenizer (ep.Tokenizer) that estimates tokens as words and symbols',
   files: (names: PluginNames, engine: string) => ({
-    'src/index.ts': `import { definePlugin, Tokenizer } from 'ep-runtime/plugin';
-import { ${names.pascal}Tokenizer } from './${names.name}-tokenizer.js';
-
-/** Choose it in .edsl/ep.json with "providers": {"ep.Tokenizer": "${names.id}"}. */
-export default definePlugin(() => ({
-  id: '${names.id}',
-  version: '0.1.0',
-  engine: '${engine}',
-  description: 'Estimates tokens as words and symbols.',
-  provides: [Tokenizer],
-  register(registry) {
-    registry.registerValue(Tokenizer, new ${names.pascal}Tokenizer());
-  },
-}));
-`,
+    'src/index.ts': singleServicePluginSource(names, engine, { token: 'Tokenizer', suffix: 'Tokenizer', description: 'Estimates tokens as words and symbols.', bind: 'value' }),
     [`src/${names.name}-tokenizer.ts`]: `import type { TokenCounter, Tokenizer } from 'ep-runtime/plugin';
 
 const TOKEN = /\\p{L}+|\\p{N}+|[^\\s\\p{L}\\p{N}]/gu;
