@@ -2,12 +2,12 @@ import { EpError, ExitCode } from '../../kernel/errors.js';
 import { DEFAULT_SEARCH_FIELDS } from '../../records/document-text.js';
 import { ScenarioList, type ScoredScenario } from '../../records/scenario-list.js';
 import { assertScenario, type Scenario } from '../../records/scenario.js';
-import { assertReadable, isReadable } from '../../records/unreadable-record.js';
+import { assertReadable } from '../../records/unreadable-record.js';
 import type { SearchEngine } from '../../search/search-engine.js';
-import { copyNumberMarks, withMember } from '../../storage/json/number-marks.js';
-import { pythonJsonDumps } from '../../storage/json/python-json-writer.js';
+import { withMember } from '../../storage/json/number-marks.js';
 import type { PackageStore, SaveResult } from '../../storage/package-store-contract.js';
 import type { ContextPacker, PackResult } from './context-packer.js';
+import { sameRecord, stampRecord, timestamp } from './record-stamps.js';
 
 export interface ScenarioContextOptions {
   /** The field holding each record's key; `key` by default. */
@@ -164,11 +164,11 @@ export class ScenarioContext {
           exitCode: ExitCode.validation, details: { key }, suggestion: 'Use upsert, or add with duplicates: "skip" or "replace".',
         });
       }
-      const stored = this.stamp(record, existing, at);
+      const stored = stampRecord(record, existing, at);
       this.list = this.list.upsert(this.keyField, stored);
       return { status: 'replaced', record: stored };
     }
-    const stored = this.stamp(record, undefined, at);
+    const stored = stampRecord(record, undefined, at);
     this.list = this.list.concat(new ScenarioList([stored]));
     return { status: 'added', record: stored };
   }
@@ -192,8 +192,8 @@ export class ScenarioContext {
 
   private upsertAt(record: Scenario, at: string): WriteOutcome {
     const existing = this.list.lookup(this.keyField, record[this.keyField]!);
-    if (existing && this.sameRecord(record, existing)) return { status: 'unchanged', record: existing };
-    const stored = this.stamp(record, existing, at);
+    if (existing && sameRecord(record, existing)) return { status: 'unchanged', record: existing };
+    const stored = stampRecord(record, existing, at);
     this.list = this.list.upsert(this.keyField, stored);
     return { status: existing ? 'updated' : 'inserted', record: stored };
   }
@@ -215,35 +215,10 @@ export class ScenarioContext {
     return { query: options.query, ...packer.pack({ matches, charBudget: options.charBudget ?? 3000, keyField: this.keyField }) };
   }
 
-  /** Whether `record` says nothing `existing` does not: equal as stored, with its timestamps where `record` has none. */
-  private sameRecord(record: Scenario, existing: Scenario): boolean {
-    const candidate: Scenario = { ...record };
-    // As stamp() would store it: float forms of values carried over from the stored record, then the input's.
-    copyNumberMarks(existing, candidate);
-    copyNumberMarks(record, candidate);
-    for (const field of ['created_at', 'updated_at']) {
-      if (record[field] === undefined && existing[field] !== undefined) candidate[field] = existing[field]!;
-    }
-    // A stored record that cannot be read is never the same as one given: an upsert replaces it.
-    return isReadable(existing) && pythonJsonDumps(candidate) === pythonJsonDumps(existing);
-  }
-
   private clock(): string {
     return timestamp((this.options.now ?? (() => new Date()))());
   }
 
-  /** `created_at` on first write, kept afterwards; `updated_at` on every write; values the caller gave win. */
-  private stamp(record: Scenario, existing: Scenario | undefined, now: string): Scenario {
-    const stored: Scenario = {
-      ...record,
-      created_at: record.created_at ?? existing?.created_at ?? now,
-      updated_at: record.updated_at ?? now,
-    };
-    // Keep Python float forms (`1.0`) of values carried over unchanged from the stored record or the input.
-    if (existing) copyNumberMarks(existing, stored);
-    copyNumberMarks(record, stored);
-    return stored;
-  }
 }
 
 const SERVICE_TOKENS = { store: 'ep.PackageStore', engine: 'ep.SearchEngine', packer: 'ep.ContextPacker' } as const;
@@ -265,9 +240,4 @@ function requireKey(value: unknown, keyField: string): string {
     });
   }
   return value;
-}
-
-/** ISO-8601 UTC to the second: `2026-07-17T10:00:00Z`. */
-export function timestamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
