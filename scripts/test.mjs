@@ -23,8 +23,12 @@ passed += 1;
 console.log('== unit and property tests (node:test)');
 rmSync('reports/unit.tap', { force: true });
 const unitStatus = run(process.execPath, [
-  '--test', '--test-reporter=spec', '--test-reporter-destination=stdout',
-  '--test-reporter=tap', '--test-reporter-destination=reports/unit.tap', 'dist/test/',
+  '--test',
+  '--test-reporter=spec',
+  '--test-reporter-destination=stdout',
+  '--test-reporter=tap',
+  '--test-reporter-destination=reports/unit.tap',
+  'dist/test/',
 ]);
 const tap = existsSync('reports/unit.tap') ? readFileSync('reports/unit.tap', 'utf8') : '';
 const count = (name) => Number(tap.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);

@@ -18,7 +18,7 @@ export function timeCommand(command: string, args: string[], runs: number, cwd =
     const start = process.hrtime.bigint();
     const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-    if (result.status !== 0 && !(args.includes('--help'))) {
+    if (result.status !== 0 && !args.includes('--help')) {
       throw new Error(`${command} ${args.join(' ')} failed: ${result.stdout}${result.stderr}`);
     }
     if (i > 0) times.push(elapsed);

@@ -11,7 +11,10 @@ export async function assertArchiveShape(file: string, mode: number): Promise<vo
   const members = await listMembers(file);
   const names = members.map((member) => member.name);
   assert.deepEqual(names, [...names].sort());
-  assert.ok(members.every((member) => (member.unixMode & 0o170000) === 0o100000), 'regular files only');
+  assert.ok(
+    members.every((member) => (member.unixMode & 0o170000) === 0o100000),
+    'regular files only',
+  );
   assert.ok(!names.some((name) => name.startsWith('.git/hooks/')), 'no hooks');
   assert.ok(names.includes('.git/HEAD') && names.includes('manifest.json'));
   assert.equal(((await stat(file)).mode & 0o777).toString(8), String(mode));

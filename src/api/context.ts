@@ -4,7 +4,10 @@ import { ContextRequest, type ContextRequestInit } from '../context/assembly/con
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
 
 /** Assembles context for one request with a runtime started for the call. */
-export async function requestContext(request: ContextRequestInit | ContextRequest, options: RuntimeOptions = {}): Promise<AssembledContext> {
+export async function requestContext(
+  request: ContextRequestInit | ContextRequest,
+  options: RuntimeOptions = {},
+): Promise<AssembledContext> {
   const typed = request instanceof ContextRequest ? request : new ContextRequest(request);
   return withRuntime(options, async (runtime) => runtime.get(ContextAssembler).requestContext(typed));
 }

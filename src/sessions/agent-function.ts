@@ -34,7 +34,8 @@ export function agentFunction<F extends (...args: any[]) => any>(spec: { name?: 
   // A node with an empty name cannot be told apart in the session tree or the prompt's history.
   if (!name) {
     throw new EpError('AGENT_NAME_REQUIRED', 'agentFunction needs a name for an anonymous or arrow function: pass the name option.', {
-      exitCode: ExitCode.usage, details: { field: 'name' },
+      exitCode: ExitCode.usage,
+      details: { field: 'name' },
       suggestion: "For example: agentFunction({ name: 'survey' }, async (input) => ...).",
     });
   }
@@ -64,7 +65,10 @@ export function agent(instructions?: string, options: { name?: string } = {}) {
     if (descriptor === undefined || typeof descriptor.value !== 'function') {
       throw new TypeError(`@agent applies to methods; ${String(key)} is not a method (getters and fields are not supported).`);
     }
-    descriptor.value = agentFunction({ name: options.name ?? String(key), ...(instructions !== undefined ? { instructions } : {}) }, descriptor.value);
+    descriptor.value = agentFunction(
+      { name: options.name ?? String(key), ...(instructions !== undefined ? { instructions } : {}) },
+      descriptor.value,
+    );
     return descriptor;
   };
 }
@@ -73,7 +77,10 @@ export function agent(instructions?: string, options: { name?: string } = {}) {
 export function recordCall(spec: AgentFunctionSpec, fn: Function, thisArg: unknown, args: unknown[]): unknown {
   const state = requireSession(spec.name);
   const node = state.writer.begin({
-    kind: 'call', name: spec.name, caller: state.callId, ...(spec.instructions !== undefined ? { instructions: spec.instructions } : {}),
+    kind: 'call',
+    name: spec.name,
+    caller: state.callId,
+    ...(spec.instructions !== undefined ? { instructions: spec.instructions } : {}),
     input: args.length === 1 ? args[0] : args,
   });
   // Everything after `begin` is inside the try, so no early failure can leave the node running.
@@ -121,6 +128,9 @@ function isCancellation(state: SessionState, error: unknown): boolean {
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function')
-    && typeof (value as PromiseLike<unknown>).then === 'function';
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as PromiseLike<unknown>).then === 'function'
+  );
 }

@@ -42,7 +42,9 @@ function installDiversion(): void {
   const stdout = process.stdout;
   const write = stdout.write;
   stdout.write = function divertedWrite(this: unknown, ...args: Parameters<typeof write>): boolean {
-    return sealed || diverted.getStore() ? Reflect.apply(process.stderr.write, process.stderr, args) as boolean : write.apply(stdout, args);
+    return sealed || diverted.getStore()
+      ? (Reflect.apply(process.stderr.write, process.stderr, args) as boolean)
+      : write.apply(stdout, args);
   } as typeof write;
   Object.defineProperty(stdout.write, DIVERTING, { value: true });
 }

@@ -68,7 +68,10 @@ export class ScenarioContext {
   }
 
   static async load(path: string, options: ScenarioContextOptions & { ref?: string } = {}): Promise<ScenarioContext> {
-    const loaded = await requireService(options, 'store', 'load a package').load(path, options.ref === undefined ? {} : { ref: options.ref });
+    const loaded = await requireService(options, 'store', 'load a package').load(
+      path,
+      options.ref === undefined ? {} : { ref: options.ref },
+    );
     const context = new ScenarioContext(ScenarioList.from(loaded.list), options);
     context.path = path;
     if (options.ref === undefined || options.ref === 'HEAD') context.loadedFrom = path;
@@ -79,14 +82,21 @@ export class ScenarioContext {
    * Applies `change` to the latest content of the package under its lock and commits it, so concurrent
    * writers never overwrite each other. Prefer this to load → modify → save when others may write.
    */
-  static async update(path: string, change: (context: ScenarioContext) => void | Promise<void>,
-    options: ScenarioContextOptions & { message?: string } = {}): Promise<SaveResult & { context: ScenarioContext }> {
+  static async update(
+    path: string,
+    change: (context: ScenarioContext) => void | Promise<void>,
+    options: ScenarioContextOptions & { message?: string } = {},
+  ): Promise<SaveResult & { context: ScenarioContext }> {
     let context: ScenarioContext | undefined;
-    const { list: _list, ...result } = await requireService(options, 'store', 'update a package').update(path, async (latest) => {
-      context = new ScenarioContext(ScenarioList.from(latest), options);
-      await change(context);
-      return context.list;
-    }, options.message === undefined ? {} : { message: options.message });
+    const { list: _list, ...result } = await requireService(options, 'store', 'update a package').update(
+      path,
+      async (latest) => {
+        context = new ScenarioContext(ScenarioList.from(latest), options);
+        await change(context);
+        return context.list;
+      },
+      options.message === undefined ? {} : { message: options.message },
+    );
     context!.path = path;
     context!.loadedFrom = path;
     context!.pending = [];
@@ -101,7 +111,8 @@ export class ScenarioContext {
     const target = path ?? this.path;
     if (!target) {
       throw new EpError('CONTEXT_PATH_REQUIRED', 'This context was not loaded from a package; pass a path to save it.', {
-        exitCode: ExitCode.usage, suggestion: 'Call save("research_context.ep").',
+        exitCode: ExitCode.usage,
+        suggestion: 'Call save("research_context.ep").',
       });
     }
     const message = options.message === undefined ? {} : { message: options.message };
@@ -110,11 +121,15 @@ export class ScenarioContext {
     if (this.loadedFrom === target) {
       // Saving back where it came from: apply this context's writes on top of the latest commit.
       const pending = this.pending;
-      const { list, ...saved } = await store.update(target, (latest) => {
-        const replay = new ScenarioContext(ScenarioList.from(latest), this.options);
-        for (const write of pending) write(replay);
-        return replay.list;
-      }, message);
+      const { list, ...saved } = await store.update(
+        target,
+        (latest) => {
+          const replay = new ScenarioContext(ScenarioList.from(latest), this.options);
+          for (const write of pending) write(replay);
+          return replay.list;
+        },
+        message,
+      );
       this.list = ScenarioList.from(list);
       result = saved;
     } else {
@@ -143,7 +158,10 @@ export class ScenarioContext {
     const record = this.list.lookup(this.keyField, key);
     if (record) return assertReadable(record);
     if (options && 'default' in options) return options.default;
-    throw new EpError('KEY_NOT_FOUND', `No context record has ${this.keyField} "${key}".`, { exitCode: ExitCode.notFound, details: { key } });
+    throw new EpError('KEY_NOT_FOUND', `No context record has ${this.keyField} "${key}".`, {
+      exitCode: ExitCode.notFound,
+      details: { key },
+    });
   }
 
   /** Appends a record. An existing key is an error by default; `skip` keeps the old one, `replace` the new one. */
@@ -161,7 +179,9 @@ export class ScenarioContext {
       if (policy === 'skip') return { status: 'skipped', record: existing };
       if (policy === 'error') {
         throw new EpError('DUPLICATE_KEY', `A context record with ${this.keyField} "${key}" already exists.`, {
-          exitCode: ExitCode.validation, details: { key }, suggestion: 'Use upsert, or add with duplicates: "skip" or "replace".',
+          exitCode: ExitCode.validation,
+          details: { key },
+          suggestion: 'Use upsert, or add with duplicates: "skip" or "replace".',
         });
       }
       const stored = stampRecord(record, existing, at);
@@ -181,9 +201,10 @@ export class ScenarioContext {
   upsert(record: Scenario): WriteOutcome;
   upsert(key: string, fields: Scenario): WriteOutcome;
   upsert(recordOrKey: Scenario | string, fields?: Scenario): WriteOutcome {
-    const record = typeof recordOrKey === 'string'
-      ? withMember(assertScenario(fields ?? {}, 'The fields to upsert'), this.keyField, recordOrKey)
-      : assertScenario(recordOrKey, 'A context record');
+    const record =
+      typeof recordOrKey === 'string'
+        ? withMember(assertScenario(fields ?? {}, 'The fields to upsert'), this.keyField, recordOrKey)
+        : assertScenario(recordOrKey, 'A context record');
     requireKey(record[this.keyField], this.keyField);
     const at = this.clock();
     this.pending.push((context) => context.upsertAt(record, at));
@@ -202,7 +223,8 @@ export class ScenarioContext {
   search(query: string, options: { fields?: readonly string[]; topK?: number } = {}): ScoredScenario[] {
     const fields = options.fields ?? this.options.defaultSearchFields ?? DEFAULT_SEARCH_FIELDS;
     return this.list.search(query, {
-      fields, includeScores: true,
+      fields,
+      includeScores: true,
       ...(options.topK === undefined ? {} : { topK: options.topK }),
       engine: requireService(this.options, 'engine', 'search'),
     });
@@ -218,26 +240,35 @@ export class ScenarioContext {
   private clock(): string {
     return timestamp((this.options.now ?? (() => new Date()))());
   }
-
 }
 
 const SERVICE_TOKENS = { store: 'ep.PackageStore', engine: 'ep.SearchEngine', packer: 'ep.ContextPacker' } as const;
 
 /** The service `field` of the options; no fallback, since one built here would bypass the configured plugin. */
-function requireService<F extends keyof typeof SERVICE_TOKENS>(options: ScenarioContextOptions, field: F, what: string): NonNullable<ScenarioContextOptions[F]> {
+function requireService<F extends keyof typeof SERVICE_TOKENS>(
+  options: ScenarioContextOptions,
+  field: F,
+  what: string,
+): NonNullable<ScenarioContextOptions[F]> {
   const service = options[field];
   if (service) return service;
   throw new EpError('CONTEXT_SERVICES_REQUIRED', `ScenarioContext needs a ${field} (the runtime's ${SERVICE_TOKENS[field]}) to ${what}.`, {
-    exitCode: ExitCode.usage, details: { field, missing: [field] },
+    exitCode: ExitCode.usage,
+    details: { field, missing: [field] },
     suggestion: 'Use loadScenarioContext / updateScenarioContext / newScenarioContext, or pass contextOptions(runtime).',
   });
 }
 
 function requireKey(value: unknown, keyField: string): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new EpError('INVALID_CONTEXT_KEY', `A context record needs a non-empty string "${keyField}"; got ${value === undefined ? 'none' : JSON.stringify(value)}.`, {
-      exitCode: ExitCode.validation, details: { keyField, value: value === undefined ? null : (value as never) },
-    });
+    throw new EpError(
+      'INVALID_CONTEXT_KEY',
+      `A context record needs a non-empty string "${keyField}"; got ${value === undefined ? 'none' : JSON.stringify(value)}.`,
+      {
+        exitCode: ExitCode.validation,
+        details: { keyField, value: value === undefined ? null : (value as never) },
+      },
+    );
   }
   return value;
 }

@@ -20,10 +20,16 @@ export interface SnapshotSource {
 }
 
 /** Reads a commit's manifest, records (in manifest order) and codebook into a snapshot of the package. */
-export async function buildSnapshot(pkg: OpenPackage, { commit, files, source, warnings, reader }: SnapshotSource): Promise<PackageSnapshot> {
+export async function buildSnapshot(
+  pkg: OpenPackage,
+  { commit, files, source, warnings, reader }: SnapshotSource,
+): Promise<PackageSnapshot> {
   const manifestId = files.get('manifest.json');
   if (!manifestId) {
-    throw new EpError('INVALID_PACKAGE', `${pkg.path} is not a valid package: manifest.json is missing.`, { exitCode: ExitCode.validation, details: { path: pkg.path } });
+    throw new EpError('INVALID_PACKAGE', `${pkg.path} is not a valid package: manifest.json is missing.`, {
+      exitCode: ExitCode.validation,
+      details: { path: pkg.path },
+    });
   }
   const scenarioIds = new Set<string>();
   for (const file of files.keys()) {
@@ -45,16 +51,31 @@ export async function buildSnapshot(pkg: OpenPackage, { commit, files, source, w
     const file = `scenarios/${id}.json`;
     const record = unreadableIfTooDeep(pkg.path, file, text, warnings) ?? parsePackageJson(pkg.path, contents[i]!, file, text, true);
     if (!isJsonObject(record)) {
-      throw new EpError('INVALID_PACKAGE', `${pkg.path} is not a valid package: ${file} is not a JSON object.`, { exitCode: ExitCode.validation, details: { path: pkg.path, file } });
+      throw new EpError('INVALID_PACKAGE', `${pkg.path} is not a valid package: ${file} is not a JSON object.`, {
+        exitCode: ExitCode.validation,
+        details: { path: pkg.path, file },
+      });
     }
     return record;
   });
   let codebook: Codebook | undefined;
   if (codebookId) {
     const value = parsePackageJson(pkg.path, contents[contents.length - 1]!, 'codebook.json');
-    if (isJsonObject(value)) codebook = Object.fromEntries(Object.entries(value).map(([field, text]) => [field, typeof text === 'string' ? text : JSON.stringify(text)]));
+    if (isJsonObject(value))
+      codebook = Object.fromEntries(
+        Object.entries(value).map(([field, text]) => [field, typeof text === 'string' ? text : JSON.stringify(text)]),
+      );
   }
-  return { commit, files, manifest: manifest.raw, scenarioOrder: manifest.scenarioOrder, storedJson, list: new ScenarioList(records, codebook), source, warnings };
+  return {
+    commit,
+    files,
+    manifest: manifest.raw,
+    scenarioOrder: manifest.scenarioOrder,
+    storedJson,
+    list: new ScenarioList(records, codebook),
+    source,
+    warnings,
+  };
 }
 
 /** One JSON file of the package, its depth checked first unless the caller already did. */
@@ -64,7 +85,9 @@ function parsePackageJson(path: string, bytes: Buffer, file: string, text = byte
     return parseJsonPreservingNumbers(text);
   } catch (error) {
     throw new EpError('INVALID_PACKAGE', `${path} is not a valid package: ${file} is not valid JSON (${(error as Error).message}).`, {
-      exitCode: ExitCode.validation, details: { path, file }, cause: error,
+      exitCode: ExitCode.validation,
+      details: { path, file },
+      cause: error,
     });
   }
 }

@@ -49,9 +49,16 @@ export class OpenPackage {
   private repoDir: RepoDir | undefined;
   readonly gitDir: GitDirReader;
 
-  private constructor(readonly path: string, readonly bytes: Buffer, readonly members: ReadonlyMap<string, ZipMember>,
-    private readonly parallelInflate: boolean | undefined) {
-    this.gitDir = new GitDirReader((name) => this.content(name), () => [...this.members.keys()]);
+  private constructor(
+    readonly path: string,
+    readonly bytes: Buffer,
+    readonly members: ReadonlyMap<string, ZipMember>,
+    private readonly parallelInflate: boolean | undefined,
+  ) {
+    this.gitDir = new GitDirReader(
+      (name) => this.content(name),
+      () => [...this.members.keys()],
+    );
   }
 
   static async open(file: string, options: PackageReadOptions = DEFAULT_ZIP_LIMITS): Promise<OpenPackage> {
@@ -64,7 +71,11 @@ export class OpenPackage {
       if (code === 'ENOENT' || code === 'ENOTDIR') {
         throw new EpError('FILE_NOT_FOUND', `No package at ${file}.`, { exitCode: ExitCode.notFound, details: { path: file } });
       }
-      throw new EpError('INVALID_PACKAGE', `${file} cannot be read: ${(error as Error).message}.`, { exitCode: ExitCode.validation, details: { path: file }, cause: error });
+      throw new EpError('INVALID_PACKAGE', `${file} cannot be read: ${(error as Error).message}.`, {
+        exitCode: ExitCode.validation,
+        details: { path: file },
+        cause: error,
+      });
     }
     const members = new Map(readZip(bytes, file, options).map((member) => [member.name, member]));
     return new OpenPackage(file, bytes, members, options.parallelInflate);
@@ -85,7 +96,10 @@ export class OpenPackage {
   worktree(): ReadonlyMap<string, string> {
     if (!this.worktreeBlobIds) {
       const names = [...this.members.keys()].filter((name) => !name.startsWith('.git/'));
-      assertJsonMemberSizes(names.map((name) => this.members.get(name)!), this.path);
+      assertJsonMemberSizes(
+        names.map((name) => this.members.get(name)!),
+        this.path,
+      );
       const ids = this.inflateAll(names);
       this.worktreeBlobIds = new Map(names.map((name) => [name, ids.get(name) ?? blobId(this.content(name)!)]));
     }
@@ -98,7 +112,12 @@ export class OpenPackage {
    */
   private inflateAll(names: readonly string[]): Map<string, string> {
     const pending = names.filter((name) => !this.inflated.has(name)).map((name) => this.members.get(name)!);
-    const { data, ids } = inflateFramed(this.bytes, pending, this.path, this.parallelInflate === undefined ? {} : { parallel: this.parallelInflate });
+    const { data, ids } = inflateFramed(
+      this.bytes,
+      pending,
+      this.path,
+      this.parallelInflate === undefined ? {} : { parallel: this.parallelInflate },
+    );
     const computed = new Map<string, string>();
     pending.forEach((member, i) => {
       this.inflated.set(member.name, data[i]!);
@@ -157,33 +176,49 @@ export class OpenPackage {
       if (ref === 'HEAD' && this.members.has('manifest.json')) {
         const corrupt = [...this.worktree().keys()].find((name) => !this.checksumMatches(name));
         if (corrupt) {
-          throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: member "${corrupt}" is corrupt (CRC mismatch).`,
-            { exitCode: ExitCode.validation, details: { path: this.path, member: corrupt } });
+          throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: member "${corrupt}" is corrupt (CRC mismatch).`, {
+            exitCode: ExitCode.validation,
+            details: { path: this.path, member: corrupt },
+          });
         }
         const warning = `HEAD's objects are incomplete in ${this.path}; read the working tree instead.`;
         return buildSnapshot(this, { commit: commitObject?.id, files: this.worktree(), source: 'worktree', warnings: [warning] });
       }
       if (!commitObject) {
-        throw new EpError('REF_NOT_FOUND', `${this.path} has no commit, branch or tag "${ref}".`, { exitCode: ExitCode.notFound, details: { path: this.path, ref } });
+        throw new EpError('REF_NOT_FOUND', `${this.path} has no commit, branch or tag "${ref}".`, {
+          exitCode: ExitCode.notFound,
+          details: { path: this.path, ref },
+        });
       }
-      throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: the tree of ${ref} is incomplete.`, { exitCode: ExitCode.validation, details: { path: this.path, ref } });
+      throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: the tree of ${ref} is incomplete.`, {
+        exitCode: ExitCode.validation,
+        details: { path: this.path, ref },
+      });
     }
     return buildSnapshot(this, { commit: commitObject.id, files, source: 'objects', warnings: [], reader });
   }
 
   /** Bytes of a file of a snapshot: from the archive when the ids match, else from git objects (`jsonFiles`: bounded as such). */
-  async blobs(entries: ReadonlyArray<readonly [path: string, id: string]>, reader?: BatchObjectReader, jsonFiles = false): Promise<Buffer[]> {
+  async blobs(
+    entries: ReadonlyArray<readonly [path: string, id: string]>,
+    reader?: BatchObjectReader,
+    jsonFiles = false,
+  ): Promise<Buffer[]> {
     const worktree = this.worktree();
     const out: Array<Buffer | undefined> = entries.map(([path, id]) => (worktree.get(path) === id ? this.content(path) : undefined));
     const needed = out.map((data, i) => (data ? -1 : i)).filter((i) => i >= 0);
     if (needed.length) {
       const options = jsonFiles ? jsonFileReadOptions(this.path, (id) => entries.find((entry) => entry[1] === id)?.[0] ?? id) : {};
-      const objects = await (reader ?? (await this.repo()).reader()).read(needed.map((i) => entries[i]![1]), options);
+      const objects = await (reader ?? (await this.repo()).reader()).read(
+        needed.map((i) => entries[i]![1]),
+        options,
+      );
       objects.forEach((object, k) => {
         const [path, id] = entries[needed[k]!]!;
         if (!object) {
           throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: object ${id} (${path}) is missing.`, {
-            exitCode: ExitCode.validation, details: { path: this.path, file: path, object: id },
+            exitCode: ExitCode.validation,
+            details: { path: this.path, file: path, object: id },
           });
         }
         out[needed[k]!] = object.content;
