@@ -89,7 +89,9 @@ try {
   console.log(row('in-process load of 10k at HEAD~1 (git objects)', olderRef));
   const mid = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
   console.log(
-    `# in-process phases, 10k: read + central directory ${mid(phases.open).toFixed(1)} ms, inflate + prove worktree = HEAD ${mid(phases.prove).toFixed(1)} ms, parse ${mid(phases.parse).toFixed(1)} ms, search ${mid(phases.search).toFixed(1)} ms`,
+    `# in-process phases, 10k: read + central directory ${mid(phases.open).toFixed(1)} ms, ` +
+      `inflate + prove worktree = HEAD ${mid(phases.prove).toFixed(1)} ms, ` +
+      `parse ${mid(phases.parse).toFixed(1)} ms, search ${mid(phases.search).toFixed(1)} ms`,
   );
   console.log(
     `# load + search 10k vs reading its bytes: ${(searchSmall / readSmall).toFixed(2)}x; 100k: ${(searchBig / readBig).toFixed(2)}x`,

@@ -21,7 +21,8 @@ export interface ConcurrencyOptions {
  * one commit per effective write.
  */
 export async function runConcurrency(target: StressTarget, figures: Figures, options: ConcurrencyOptions): Promise<void> {
-  const label = `${target.name}, ${options.processes}×${options.writesPerProcess} ${options.sharedKeys ? `writes to ${options.sharedKeys} shared keys` : 'distinct writes'}`;
+  const writes = options.sharedKeys ? `writes to ${options.sharedKeys} shared keys` : 'distinct writes';
+  const label = `${target.name}, ${options.processes}×${options.writesPerProcess} ${writes}`;
   const sandbox = await Sandbox.create();
   const context = targetContext(sandbox, options.timeoutMs);
   try {

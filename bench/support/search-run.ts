@@ -5,7 +5,6 @@
  */
 import MiniSearch from 'minisearch';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../src/records/document-text.js';
-import type { Scenario } from '../../src/records/scenario.js';
 import { Bm25SearchEngine } from '../../src/search/bm25/bm25-engine.js';
 import { ElasticlunrSearchEngine } from '../../src/search/elasticlunr/elasticlunr-engine.js';
 import type { SearchEngine, SearchIndex } from '../../src/search/search-engine.js';

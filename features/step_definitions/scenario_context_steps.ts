@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import type { EpWorld } from '../support/world.js';
 import { ScenarioContext } from '../../src/context/package/scenario-context.js';
 import { ScenarioList, type ScoredScenario } from '../../src/records/scenario-list.js';
-import type { Scenario } from '../../src/records/scenario.js';
 import type { PackResult } from '../../src/context/package/context-packer.js';
 import { withRuntime } from '../../src/runtime/runtime.js';
 import { libraryEnv, writeTrustedConfig } from '../support/trust-driver.js';
@@ -123,7 +122,7 @@ Then('adding a record with the key {string} fails with {string}', function (this
 });
 
 Then('adding a record with the key {int} fails with {string}', function (this: EpWorld, key: number, code: string) {
-  expectError(() => context(this).add({ key, summary: 'numeric key' } as Scenario), code);
+  expectError(() => context(this).add({ key, summary: 'numeric key' }), code);
 });
 
 Given('a context with the humanize navigation records', async function (this: EpWorld) {
@@ -215,9 +214,9 @@ Then('the packed text starts with {string}', function (this: EpWorld, prefix: st
 
 When('two contexts load {string}, each upserts a different record, and both save', async function (this: EpWorld, file: string) {
   const [first, second] = await Promise.all([loadScenarioContext(this.resolve(file)), loadScenarioContext(this.resolve(file))]);
-  first!.upsert({ key: 'note.first', summary: 'From the first agent' });
-  second!.upsert({ key: 'note.second', summary: 'From the second agent' });
-  await first!.save();
-  await second!.save();
-  assert.equal(second!.length, 5, "the second context sees the first one's record after saving");
+  first.upsert({ key: 'note.first', summary: 'From the first agent' });
+  second.upsert({ key: 'note.second', summary: 'From the second agent' });
+  await first.save();
+  await second.save();
+  assert.equal(second.length, 5, "the second context sees the first one's record after saving");
 });

@@ -37,7 +37,8 @@ export const UPPER_CASE_PACKER_PLUGIN = `export default function createPlugin() 
       registry.registerValue(Symbol.for('ep.ContextPacker'), {
         pack({ matches, keyField }) {
           const lines = matches.map(({ scenario }) => '- [' + String(scenario.kind).toUpperCase() + '] ' + scenario[keyField]);
-          return { promptContext: lines.join('\\n'), includedKeys: matches.map(({ scenario }) => scenario[keyField]), omitted: 0, truncated: false };
+          const includedKeys = matches.map(({ scenario }) => scenario[keyField]);
+          return { promptContext: lines.join('\\n'), includedKeys, omitted: 0, truncated: false };
         },
       });
     },

@@ -2,11 +2,11 @@ import { After } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
 import {
   AssembledContext,
-  ContextBudget,
+  type ContextBudget,
   ContextFragment,
   ContextRequest,
-  DetailLevelMap,
-  FragmentProvenance,
+  type DetailLevelMap,
+  type FragmentProvenance,
   type ContextFragmentInit,
   type ContextRequestInit,
 } from '../../src/context/assembly/index.js';

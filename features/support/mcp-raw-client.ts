@@ -32,7 +32,7 @@ export class RawMcpClient {
       'initialize',
       '{"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1.0.0"}}',
     );
-    child.stdin!.write('{"jsonrpc": "2.0", "method": "notifications/initialized"}\n');
+    child.stdin.write('{"jsonrpc": "2.0", "method": "notifications/initialized"}\n');
     return client;
   }
 

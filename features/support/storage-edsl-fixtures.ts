@@ -117,13 +117,22 @@ export async function writeEdslPackage(
 /** Scenario files of the interop commits, exactly as Python's json.dumps(indent=2, sort_keys=True) wrote them. */
 export const FIXTURE_FILES: Record<'v1' | 'v2', string[]> = {
   v1: [
-    '{\n  "key": "pref.model",\n  "kind": "user_preference",\n  "summary": "Prefers low-cost models for pilots.",\n  "tags": [\n    "models",\n    "cost"\n  ],\n  "weight": 1.0\n}\n',
-    '{\n  "key": "note.caf\\u00e9",\n  "kind": "note",\n  "summary": "Caf\\u00e9 study \\u2014 \\ud83d\\ude00 smiles",\n  "value": {\n    "nested": [\n      1,\n      2.5,\n      null,\n      3.0\n    ]\n  }\n}\n',
+    '{\n  "key": "pref.model",\n  "kind": "user_preference",' +
+      '\n  "summary": "Prefers low-cost models for pilots.",\n  "tags": [\n    "models",\n    "cost"\n  ],' +
+      '\n  "weight": 1.0\n}\n',
+    '{\n  "key": "note.caf\\u00e9",\n  "kind": "note",' +
+      '\n  "summary": "Caf\\u00e9 study \\u2014 \\ud83d\\ude00 smiles",' +
+      '\n  "value": {\n    "nested": [\n      1,\n      2.5,\n      null,\n      3.0\n    ]\n  }\n}\n',
   ],
   v2: [
-    '{\n  "key": "pref.model",\n  "kind": "user_preference",\n  "summary": "Prefers low-cost models for pilots unless risky.",\n  "tags": [\n    "models",\n    "cost"\n  ],\n  "weight": 1.0\n}\n',
-    '{\n  "key": "note.caf\\u00e9",\n  "kind": "note",\n  "summary": "Caf\\u00e9 study \\u2014 \\ud83d\\ude00 smiles",\n  "value": {\n    "nested": [\n      1,\n      2.5,\n      null,\n      3.0\n    ]\n  }\n}\n',
-    '{\n  "big": 12345678901234567890,\n  "key": "study.pricing",\n  "kind": "study_note",\n  "n": 120,\n  "ratio": 0.25,\n  "scale": 1e+16,\n  "summary": "Conjoint pricing pilot"\n}\n',
+    '{\n  "key": "pref.model",\n  "kind": "user_preference",' +
+      '\n  "summary": "Prefers low-cost models for pilots unless risky.",' +
+      '\n  "tags": [\n    "models",\n    "cost"\n  ],\n  "weight": 1.0\n}\n',
+    '{\n  "key": "note.caf\\u00e9",\n  "kind": "note",' +
+      '\n  "summary": "Caf\\u00e9 study \\u2014 \\ud83d\\ude00 smiles",' +
+      '\n  "value": {\n    "nested": [\n      1,\n      2.5,\n      null,\n      3.0\n    ]\n  }\n}\n',
+    '{\n  "big": 12345678901234567890,\n  "key": "study.pricing",\n  "kind": "study_note",\n  "n": 120,' +
+      '\n  "ratio": 0.25,\n  "scale": 1e+16,\n  "summary": "Conjoint pricing pilot"\n}\n',
   ],
 };
 

@@ -25,7 +25,8 @@ export async function writeHostilePackage(target: string, marker: string): Promi
     await writeFile(
       path.join(dir, '.git/config'),
       `${config}[core]\n\tfsmonitor = ${touch}\n\tpager = ${touch}\n\tsshCommand = ${touch}\n\teditor = ${touch}\n` +
-        `[filter "evil"]\n\tclean = ${touch}\n\tsmudge = ${touch}\n\trequired = true\n[diff "evil"]\n\tcommand = ${touch}\n\ttextconv = ${touch}\n` +
+        `[filter "evil"]\n\tclean = ${touch}\n\tsmudge = ${touch}\n\trequired = true\n` +
+        `[diff "evil"]\n\tcommand = ${touch}\n\ttextconv = ${touch}\n` +
         `[merge "evil"]\n\tdriver = ${touch}\n[alias]\n\tlog = !${touch}\n`,
     );
     const hook = `#!/bin/sh\n${touch}\n`;

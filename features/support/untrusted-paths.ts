@@ -50,7 +50,7 @@ export async function connectMcpWithRoots(world: EpWorld, cwd: string, roots: re
       command: process.execPath,
       args: [EP_BIN, 'mcp', ...args],
       cwd: world.resolve(cwd),
-      env: { ...process.env, EP_HOME: world.home } as Record<string, string>,
+      env: { ...process.env, EP_HOME: world.home },
       stderr: 'pipe',
     }),
   );

@@ -1,4 +1,4 @@
-import { AssembledContext } from '../context/assembly/assembled-context.js';
+import { type AssembledContext } from '../context/assembly/assembled-context.js';
 import { type BudgetState, ContextAssembler, ContextTiers } from '../context/assembly/contracts.js';
 import { ContextRequest, type ContextRequestInit } from '../context/assembly/context-request.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';

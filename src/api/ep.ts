@@ -1,17 +1,5 @@
 import path from 'node:path';
-import type {
-  ContextGetResult,
-  ContextHistoryResult,
-  ContextPackResult,
-  ContextRecords,
-  ContextSearchResult,
-  ContextWriteResult,
-  PackRequest,
-  ReadTarget,
-  SearchRequest,
-  WithWarnings,
-  WriteRequest,
-} from '../context/active/context-records-contract.js';
+import type { ContextRecords } from '../context/active/context-records-contract.js';
 import type { UseContextOptions } from '../context/active/context-pointer.js';
 import type { AssembledContext } from '../context/assembly/assembled-context.js';
 import type { BudgetState } from '../context/assembly/contracts.js';

@@ -33,9 +33,10 @@ export class CommandModelRuntime implements ModelRuntime {
     });
     if (request.signal?.aborted) throw request.signal.reason;
     if (result.failed) {
+      const status = result.exitCode !== undefined ? ` with exit code ${result.exitCode}` : '';
       throw new EpError(
         'MODEL_COMMAND_FAILED',
-        `Model command ${command} failed${result.exitCode !== undefined ? ` with exit code ${result.exitCode}` : ''}: ${String(result.stderr).slice(0, 300) || result.shortMessage}`,
+        `Model command ${command} failed${status}: ${String(result.stderr).slice(0, 300) || result.shortMessage}`,
         { details: { command, exitCode: result.exitCode ?? null } },
       );
     }

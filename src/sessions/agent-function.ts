@@ -1,4 +1,5 @@
 import { EpError, ExitCode } from '../kernel/errors.js';
+import type { Callable } from './callable.js';
 import { leadingDirective } from './docstring.js';
 import { requireSession, runWithState, type SessionState } from './session-context.js';
 import type { SessionNode } from './call-node.js';
@@ -10,7 +11,7 @@ export interface AgentFunctionSpec {
   readonly instructions?: string;
 }
 
-const specs = new WeakMap<Function, AgentFunctionSpec>();
+const specs = new WeakMap<object, AgentFunctionSpec>();
 
 /** The spec of a recorded agent function (decorated method or `agentFunction` wrapper). */
 export function agentSpecOf(fn: unknown): AgentFunctionSpec | undefined {
@@ -18,7 +19,7 @@ export function agentSpecOf(fn: unknown): AgentFunctionSpec | undefined {
 }
 
 /** The spec of `fn` recorded as `name`: the instructions given, else its docstring. */
-export function resolveSpec(name: string, instructions: string | undefined, fn: Function): AgentFunctionSpec {
+export function resolveSpec(name: string, instructions: string | undefined, fn: Callable): AgentFunctionSpec {
   const text = instructions ?? leadingDirective(fn);
   return { name, ...(text !== undefined ? { instructions: text } : {}) };
 }
@@ -29,6 +30,7 @@ export function resolveSpec(name: string, instructions: string | undefined, fn: 
  * `name`, else the function's own name; an arrow or anonymous function has none, so it needs `name`
  * (AGENT_NAME_REQUIRED otherwise). Without `instructions`, the function's docstring gives them.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- F keeps the caller's own signature, whatever it is
 export function agentFunction<F extends (...args: any[]) => any>(spec: { name?: string; instructions?: string }, fn: F): F {
   const name = spec.name ?? fn.name;
   // A node with an empty name cannot be told apart in the session tree or the prompt's history.
@@ -67,14 +69,14 @@ export function agent(instructions?: string, options: { name?: string } = {}) {
     }
     descriptor.value = agentFunction(
       { name: options.name ?? String(key), ...(instructions !== undefined ? { instructions } : {}) },
-      descriptor.value,
+      descriptor.value as Callable as (...args: unknown[]) => unknown,
     );
     return descriptor;
   };
 }
 
 /** Calls `fn` as a node of the current session (under the current call), settling the node however it ends. */
-export function recordCall(spec: AgentFunctionSpec, fn: Function, thisArg: unknown, args: unknown[]): unknown {
+export function recordCall(spec: AgentFunctionSpec, fn: Callable, thisArg: unknown, args: unknown[]): unknown {
   const state = requireSession(spec.name);
   const node = state.writer.begin({
     kind: 'call',
@@ -87,7 +89,7 @@ export function recordCall(spec: AgentFunctionSpec, fn: Function, thisArg: unkno
   let result: unknown;
   try {
     state.signal?.throwIfAborted();
-    result = runWithState({ ...state, callId: node.id }, () => fn.apply(thisArg, args));
+    result = runWithState({ ...state, callId: node.id }, (): unknown => fn.apply(thisArg, args));
   } catch (error) {
     settleFailure(state, node, error);
     throw error;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EpError, ExitCode, errorMessage } from '../kernel/errors.js';
 import { agentSpecOf, recordCall, resolveSpec } from './agent-function.js';
+import type { Callable } from './callable.js';
 
 /** An agent function loaded from `<module>#<export>` or `<module>#<Class>.<method>`. */
 export interface AgentTarget {
@@ -55,7 +56,7 @@ export async function loadAgentTarget(target: string, cwd: string): Promise<Agen
   return { target, name, invoke: (input) => invokeRecorded(name, fn, instance, input) };
 }
 
-function invokeRecorded(name: string, fn: Function, thisArg: unknown, input: unknown): unknown {
+function invokeRecorded(name: string, fn: Callable, thisArg: unknown, input: unknown): unknown {
   if (agentSpecOf(fn)) return fn.call(thisArg, input);
   return recordCall(resolveSpec(name, undefined, fn), fn, thisArg, [input]);
 }
@@ -97,6 +98,6 @@ function moduleNotFound(specifier: string, cwd: string): EpError {
   });
 }
 
-function isClass(value: Function): boolean {
+function isClass(value: Callable): boolean {
   return /^class[\s{]/.test(Function.prototype.toString.call(value));
 }

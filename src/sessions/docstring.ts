@@ -1,3 +1,5 @@
+import type { Callable } from './callable.js';
+
 /**
  * A function's docstring: the text of a string directive that opens its body, as in
  *
@@ -12,7 +14,7 @@
  * evaluated. `"use strict"` is skipped; an arrow function with an expression body, a class, a native or a
  * bound function has none. Empty text counts as none.
  */
-export function leadingDirective(fn: Function): string | undefined {
+export function leadingDirective(fn: Callable): string | undefined {
   let source: string;
   try {
     source = Function.prototype.toString.call(fn);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EpError, ExitCode, errorMessage } from '../kernel/errors.js';
+import { EpError, type ExitCode, errorMessage } from '../kernel/errors.js';
 import { withoutUndefined } from '../util/without-undefined.js';
 import { currentSession } from './session-context.js';
 

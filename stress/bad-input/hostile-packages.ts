@@ -184,7 +184,10 @@ export function hostilePackage(kind: string, base: readonly RawMember[], context
       return valid(
         withConfig(
           [...members, { name: '.gitattributes', data: text('* filter=evil diff=evil merge=evil\n') }],
-          `[filter "evil"]\n\tclean = "${canary('clean')}"\n\tsmudge = "${canary('smudge')}"\n\tprocess = "${canary('process')}"\n\trequired = true\n[diff "evil"]\n\ttextconv = "${canary('textconv')}"\n\tcommand = "${canary('diff')}"\n[merge "evil"]\n\tdriver = "${canary('merge')}"`,
+          `[filter "evil"]\n\tclean = "${canary('clean')}"\n\tsmudge = "${canary('smudge')}"\n` +
+            `\tprocess = "${canary('process')}"\n\trequired = true\n` +
+            `[diff "evil"]\n\ttextconv = "${canary('textconv')}"\n\tcommand = "${canary('diff')}"\n` +
+            `[merge "evil"]\n\tdriver = "${canary('merge')}"`,
         ),
       );
     case 'info attributes':
@@ -198,7 +201,9 @@ export function hostilePackage(kind: string, base: readonly RawMember[], context
       return valid(
         withConfig(
           members,
-          `[core]\n\tpager = "${canary('pager')}"\n\teditor = "${canary('editor')}"\n\tsshCommand = "${canary('ssh')}"\n\taskPass = "${canary('askpass')}"\n[credential]\n\thelper = "!${canary('credential')}"\n[gc]\n\tauto = 1\n[maintenance]\n\tauto = true`,
+          `[core]\n\tpager = "${canary('pager')}"\n\teditor = "${canary('editor')}"\n` +
+            `\tsshCommand = "${canary('ssh')}"\n\taskPass = "${canary('askpass')}"\n` +
+            `[credential]\n\thelper = "!${canary('credential')}"\n[gc]\n\tauto = 1\n[maintenance]\n\tauto = true`,
         ),
       );
     case 'worktree outside':

@@ -231,7 +231,8 @@ export async function proveTrustFixturesArmed(
     const ran = await runEp(args, { cwd: dir, env, timeoutMs });
     if (!readdirSync(sandbox.root).includes(canary)) {
       figures.defect(
-        `the trusted ${kind} fixture ran nothing (trust: ${trusted.stdout.slice(0, 200)}; ${args.join(' ')}: ${ran.stdout.slice(0, 300)}): it proves nothing`,
+        `the trusted ${kind} fixture ran nothing ` +
+          `(trust: ${trusted.stdout.slice(0, 200)}; ${args.join(' ')}: ${ran.stdout.slice(0, 300)}): it proves nothing`,
       );
     } else {
       figures.add('trust fixtures proven to run once trusted');

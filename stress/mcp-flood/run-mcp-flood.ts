@@ -117,7 +117,8 @@ function checkAnswers(
   if (missing.length > 0 || !answeredAll) {
     figures.fail(
       'hangs',
-      `${label}: ${missing.length} of ${ids.length} requests not answered exactly once (first: ${missing[0]}, answered ${byId.get(missing[0]!) ?? 0} times)`,
+      `${label}: ${missing.length} of ${ids.length} requests not answered exactly once ` +
+        `(first: ${missing[0]}, answered ${byId.get(missing[0]!) ?? 0} times)`,
     );
   } else figures.add(`${label}: requests answered once reading began`, ids.length);
 }

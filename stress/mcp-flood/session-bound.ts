@@ -42,7 +42,8 @@ export async function checkSessionBound(stderr: string, sandbox: Sandbox, figure
   if (unmarked.length > 0) {
     figures.fail(
       'unbounded records',
-      `${label}: ${unmarked.length} recorded inputs do not end in the marker naming ${expectedSize} bytes: ${String(unmarked[0]?.input?.query).slice(-80)}`,
+      `${label}: ${unmarked.length} recorded inputs do not end in the marker naming ${expectedSize} bytes: ` +
+        String(unmarked[0]?.input?.query).slice(-80),
     );
   }
 }

@@ -8,7 +8,8 @@ import { pythonJsonDumps } from '../../src/storage/json/python-json-writer.js';
 
 const RECORD = '{"key": "n", "one": 1.0, "zero": -0.0, "big": 9007199254740993, "nan": NaN, "inf": -Infinity, "long": 100000000000000.007}';
 const AS_PYTHON_WRITES_IT =
-  '{\n  "big": 9007199254740993,\n  "inf": -Infinity,\n  "key": "n",\n  "long": 100000000000000.0,\n  "nan": NaN,\n  "one": 1.0,\n  "zero": -0.0\n}\n';
+  '{\n  "big": 9007199254740993,\n  "inf": -Infinity,\n  "key": "n",\n  "long": 100000000000000.0,' +
+  '\n  "nan": NaN,\n  "one": 1.0,\n  "zero": -0.0\n}\n';
 
 describe('readRecordsFile', () => {
   let dir = '';

@@ -49,7 +49,7 @@ class Worker {
   }
 
   @agent('Ask the model.')
-  async ask(input: { question: string }): Promise<string> {
+  async ask(_input: { question: string }): Promise<string> {
     return callModel('Answer briefly.');
   }
 }
@@ -148,7 +148,7 @@ describe('the agent decorator', () => {
       return undefined;
     });
     assert.ok(syncError instanceof TypeError);
-    assert.equal((syncError as Error).message, 'sync failure');
+    assert.equal(syncError.message, 'sync failure');
     await assert.rejects(
       withSession({ store: s, sessionId }, () => worker.failAsync()),
       (error: unknown) => error instanceof RangeError && error.message === 'async failure',
@@ -323,11 +323,11 @@ describe('the session context', () => {
       });
     const [a, b] = await Promise.all([run('a'), run('b')]);
     assert.deepEqual(
-      s.nodes(a!).map((n) => n.output),
+      s.nodes(a).map((n) => n.output),
       ['a'],
     );
     assert.deepEqual(
-      s.nodes(b!).map((n) => n.output),
+      s.nodes(b).map((n) => n.output),
       ['b'],
     );
   });

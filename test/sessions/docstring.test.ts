@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { leadingDirective } from '../../src/sessions/docstring.js';
 
 // Functions are built from source text so each case shows exactly what Function.prototype.toString returns.
-// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the point is to compile exactly this text
 const fromSource = (source: string): ((...args: never[]) => unknown) =>
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the point is to compile exactly this text
   new Function(`return (${source});`)() as (...args: never[]) => unknown;
 
 describe("reading a function's docstring", () => {

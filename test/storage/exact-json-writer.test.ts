@@ -5,7 +5,8 @@ import { stringifyJsonPreservingNumbers } from '../../src/storage/json/exact-jso
 import { parseJsonPreservingNumbers } from '../../src/storage/json/record-json-parser.js';
 
 const RECORD =
-  '{"key": "note.n", "one": 1.0, "zero": -0.0, "big": 9007199254740993, "nan": NaN, "inf": -Infinity, "list": [1.0, 2, {"x": 1e16}], "text": "1.0"}';
+  '{"key": "note.n", "one": 1.0, "zero": -0.0, "big": 9007199254740993, "nan": NaN, "inf": -Infinity, ' +
+  '"list": [1.0, 2, {"x": 1e16}], "text": "1.0"}';
 
 describe('stringifyJsonPreservingNumbers', () => {
   it('is JSON.stringify for values without marks or non-finite numbers (property)', () => {
@@ -23,7 +24,8 @@ describe('stringifyJsonPreservingNumbers', () => {
     const record = parseJsonPreservingNumbers(RECORD);
     assert.equal(
       stringifyJsonPreservingNumbers({ status: 'ok', data: { scenario: record } }),
-      '{"status":"ok","data":{"scenario":{"key":"note.n","one":1.0,"zero":-0.0,"big":9007199254740993,"nan":NaN,"inf":-Infinity,"list":[1.0,2,{"x":1e+16}],"text":"1.0"}}}',
+      '{"status":"ok","data":{"scenario":{"key":"note.n","one":1.0,"zero":-0.0,"big":9007199254740993,' +
+        '"nan":NaN,"inf":-Infinity,"list":[1.0,2,{"x":1e+16}],"text":"1.0"}}}',
     );
     assert.equal(
       stringifyJsonPreservingNumbers({ data: { list: [1, record] }, warnings: [] }, { indent: 2 }),

@@ -85,7 +85,8 @@ export class ContextCorpus {
       const message =
         use === 'got'
           ? `Key "${key}" is also in ${others.join(', ')}; this is the record in ${first}.`
-          : `Key "${key}" is in ${first} and ${others.join(', ')}; each package's record is ranked on its own, and get returns the one in ${first}.`;
+          : `Key "${key}" is in ${first} and ${others.join(', ')}; ` +
+            `each package's record is ranked on its own, and get returns the one in ${first}.`;
       return { code: 'DUPLICATE_CONTEXT_KEY', message };
     });
     if (wanted.length > MAX_DUPLICATE_WARNINGS) {

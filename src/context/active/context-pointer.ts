@@ -65,7 +65,7 @@ export async function readContextPointer(cwd: string): Promise<ContextPointer | 
     file,
     projectDir,
     active_context_paths: onePerPackage(projectDir, active as string[]),
-    default_write_context_path: write as string | null,
+    default_write_context_path: write,
   };
 }
 

@@ -230,7 +230,9 @@ export class ContextRecordsService implements ContextRecords {
 function detachedHeadWarning(shown: string, commit: string): ContextWarning {
   return {
     code: 'DETACHED_HEAD',
-    message: `${shown} has a detached HEAD: commit ${commit.slice(0, 12)} is on HEAD only, on no branch. Create a branch there to keep it (in EDSL: sl.git.branch(name)).`,
+    message:
+      `${shown} has a detached HEAD: commit ${commit.slice(0, 12)} is on HEAD only, on no branch. ` +
+      'Create a branch there to keep it (in EDSL: sl.git.branch(name)).',
   };
 }
 

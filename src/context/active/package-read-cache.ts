@@ -134,7 +134,7 @@ async function readEntry(entry: string): Promise<Scenario[] | undefined> {
     const value: unknown = parseJsonPreservingNumbers(bytes.toString('utf8'));
     if (!isJsonObject(value) || value.version !== CACHE_VERSION || !Array.isArray(value.records) || !value.records.every(isJsonObject))
       return undefined;
-    return value.records as Scenario[];
+    return value.records;
   } catch {
     return undefined;
   }

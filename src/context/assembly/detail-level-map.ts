@@ -60,11 +60,8 @@ export class DetailLevelMap {
     }
     const depth = this.effectiveLevels()[level];
     if (depth === undefined) {
-      throw crpInvalid(
-        MODEL,
-        'level',
-        `has no level named ${JSON.stringify(level)} in domain ${this.domain} (known: ${Object.keys(this.effectiveLevels()).join(', ') || 'none'})`,
-      );
+      const known = Object.keys(this.effectiveLevels()).join(', ') || 'none';
+      throw crpInvalid(MODEL, 'level', `has no level named ${JSON.stringify(level)} in domain ${this.domain} (known: ${known})`);
     }
     return Math.min(depth, this.maxDepth);
   }

@@ -18,7 +18,8 @@ export function contextFileSources(files: readonly ContextFileSpec[], cwd: strin
     if (typeof spec.path !== 'string' || !TIER_NAMES.includes(tier) || !depthValid) {
       throw new EpError(
         'CONTEXT_SOURCE_INVALID',
-        `builtin/context-files options: files[${i}] needs a "path", a tier of hot, warm or cold, and an optional non-negative integer maxDepth.`,
+        `builtin/context-files options: files[${i}] needs a "path", a tier of hot, warm or cold, ` +
+          'and an optional non-negative integer maxDepth.',
         { exitCode: ExitCode.validation },
       );
     }

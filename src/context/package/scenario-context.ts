@@ -266,7 +266,7 @@ function requireKey(value: unknown, keyField: string): string {
       `A context record needs a non-empty string "${keyField}"; got ${value === undefined ? 'none' : JSON.stringify(value)}.`,
       {
         exitCode: ExitCode.validation,
-        details: { keyField, value: value === undefined ? null : (value as never) },
+        details: { keyField, value: value === undefined ? null : value },
       },
     );
   }

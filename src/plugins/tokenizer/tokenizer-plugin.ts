@@ -30,7 +30,8 @@ export const tokenizerPlugin = definePlugin<TokenizerOptions>((options = {}) => 
     if (mode !== 'bpe' || !BPE_ENCODINGS.includes(encoding)) {
       throw new EpError(
         'TOKENIZER_INVALID_OPTIONS',
-        `builtin/tokenizer options: mode must be "bpe" or "estimate" and encoding one of ${BPE_ENCODINGS.join(', ')}; got mode ${JSON.stringify(mode)}, encoding ${JSON.stringify(encoding)}.`,
+        `builtin/tokenizer options: mode must be "bpe" or "estimate" and encoding one of ${BPE_ENCODINGS.join(', ')}; ` +
+          `got mode ${JSON.stringify(mode)}, encoding ${JSON.stringify(encoding)}.`,
         { exitCode: ExitCode.validation },
       );
     }

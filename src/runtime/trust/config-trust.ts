@@ -76,7 +76,9 @@ function notTrusted(config: ProjectConfig, configPath: string, entries: CodeEntr
       `was loaded or run. If you trust it, run \`ep trust\` in ${config.projectDir}.`,
     {
       exitCode: ExitCode.auth,
-      suggestion: `Read those entries first; then \`ep trust ${shellWord(config.path!)}\` trusts this exact content (any later change needs trusting again).`,
+      suggestion:
+        `Read those entries first; then \`ep trust ${shellWord(config.path!)}\` trusts this exact content ` +
+        '(any later change needs trusting again).',
       details: {
         configPath: configPath,
         sha256: config.sha256,

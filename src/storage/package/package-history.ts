@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { EpError, ExitCode } from '../../kernel/errors.js';
-import { canonicalJson, type JsonValue } from '../../records/json.js';
+import { canonicalJson } from '../../records/json.js';
 import type { Scenario } from '../../records/scenario.js';
 import { assertObjectStoreWithinLimits } from '../git/object-store-check.js';
 import { RepoDir } from '../git/repo-dir.js';

@@ -10,5 +10,5 @@ export function withReadPaths<T>(yargs: Argv<T>): Argv<T & ReadArgs> {
     type: 'string',
     array: true,
     describe: 'A .ep package to read instead of the active contexts; repeatable',
-  }) as Argv<T & ReadArgs>;
+  });
 }
