@@ -31,14 +31,27 @@ try {
   const env = { ...process.env, EP_HOME: path.join(dir, '.ep-home') };
   const node = timeCommand(process.execPath, ['-e', '0'], runs, dir, env);
   const get = timeCommand(process.execPath, [EP_BIN, 'context', 'get', '--path', file, '--key', 'note.05000'], runs, dir, env);
-  const search = timeCommand(process.execPath, [EP_BIN, 'context', 'search', '--path', file, '--query', 'conjoint pricing pilot', '--top-k', '10'], runs, dir, env);
+  const search = timeCommand(
+    process.execPath,
+    [EP_BIN, 'context', 'search', '--path', file, '--query', 'conjoint pricing pilot', '--top-k', '10'],
+    runs,
+    dir,
+    env,
+  );
   // A first read: every run gets its own empty EP_HOME, so the package is read and proven, and the cache filled.
-  const firstRead = (args: string[]) => median(Array.from({ length: runs }, (_, i) => {
-    const start = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, [EP_BIN, ...args], { cwd: dir, env: { ...env, EP_HOME: path.join(dir, `.ep-home-cold-${args[1]}-${i}`) }, stdio: 'ignore' });
-    if (result.status !== 0) throw new Error(`ep ${args.join(' ')} failed with ${result.status}`);
-    return Number(process.hrtime.bigint() - start) / 1e6;
-  }));
+  const firstRead = (args: string[]) =>
+    median(
+      Array.from({ length: runs }, (_, i) => {
+        const start = process.hrtime.bigint();
+        const result = spawnSync(process.execPath, [EP_BIN, ...args], {
+          cwd: dir,
+          env: { ...env, EP_HOME: path.join(dir, `.ep-home-cold-${args[1]}-${i}`) },
+          stdio: 'ignore',
+        });
+        if (result.status !== 0) throw new Error(`ep ${args.join(' ')} failed with ${result.status}`);
+        return Number(process.hrtime.bigint() - start) / 1e6;
+      }),
+    );
   const getCold = firstRead(['context', 'get', '--path', file, '--key', 'note.05000']);
   const searchCold = firstRead(['context', 'search', '--path', file, '--query', 'conjoint pricing pilot', '--top-k', '10']);
   console.log('# ep context on a %d-record package (median of %d fresh processes; ratio to `node -e 0`)', size, runs);
@@ -47,7 +60,12 @@ try {
   console.log(row('ep context search --query --top-k 10', search, node));
   console.log(row('ep context get, first read (no cache entry)', getCold, node));
   console.log(row('ep context search, first read (no cache entry)', searchCold, node));
-  const over = [['get', get], ['search', search]].filter(([, ms]) => (ms as number) >= 300).map(([name]) => name);
+  const over = [
+    ['get', get],
+    ['search', search],
+  ]
+    .filter(([, ms]) => (ms as number) >= 300)
+    .map(([name]) => name);
   console.log(over.length ? `# over the 300 ms target: ${over.join(', ')}` : '# both under the 300 ms target');
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -10,14 +10,18 @@ import { row, timeFunction } from './support/measure.js';
  */
 const size = Number(process.env.BENCH_CRP_RECORDS ?? 100_000);
 const runs = Number(process.env.BENCH_RUNS ?? 7);
-const WORDS = ('auth token session login invoice payment refund cache index query schema record package revision ' +
-  'history budget context module class function signature outline source parser render storage network retry').split(' ');
+const WORDS = (
+  'auth token session login invoice payment refund cache index query schema record package revision ' +
+  'history budget context module class function signature outline source parser render storage network retry'
+).split(' ');
 
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const words = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
 const records: ContextRecord[] = Array.from({ length: size }, (_, i) => ({
-  key: `pkg${i % 200}/node${i}`, summary: words(6), content: words(40),
+  key: `pkg${i % 200}/node${i}`,
+  summary: words(6),
+  content: words(40),
   uses: [`pkg${(i + 1) % 200}/node${(i + 7) % size}`, `pkg${(i + 3) % 200}/node${(i * 31 + 3) % size}`],
 }));
 const half = size / 2;
@@ -27,7 +31,9 @@ const tiers = new ContextTierService({
     { id: 'bench/package', tier: 'warm', load: () => records.slice(0, half) },
     { id: 'bench/history', tier: 'cold', load: () => records.slice(half) },
   ],
-  searchEngine: new Bm25SearchEngine(), tokenizer, budget: new ContextBudget(9000, 1000),
+  searchEngine: new Bm25SearchEngine(),
+  tokenizer,
+  budget: new ContextBudget(9000, 1000),
 });
 const pipeline = new ContextPipeline(tiers, tokenizer);
 

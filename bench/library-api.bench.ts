@@ -15,7 +15,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const dir = mkdtempSync(path.join(tmpdir(), 'ep-bench-api-'));
 const options = { cwd: dir, env: { EP_HOME: path.join(dir, 'home') } };
 const RECORDS = Array.from({ length: 200 }, (_, i) => ({
-  key: `note.${i}`, kind: 'note', summary: `Finding ${i} about ${i % 2 ? 'pilot budgets' : 'survey consent'} and topic ${i % 17}.`,
+  key: `note.${i}`,
+  kind: 'note',
+  summary: `Finding ${i} about ${i % 2 ? 'pilot budgets' : 'survey consent'} and topic ${i % 17}.`,
 }));
 
 /** Medians of two bodies timed in alternation, so warm-up and machine load fall on both alike. */
@@ -39,9 +41,14 @@ try {
   await ep.contexts.use('notes.ep');
 
   const startStop = await timeFunction(async () => (await createEp(options)).shutdown(), RUNS);
-  const [boundList, perCallList] = await interleaved(() => ep.tools.list(), () => listTools(options));
+  const [boundList, perCallList] = await interleaved(
+    () => ep.tools.list(),
+    () => listTools(options),
+  );
   const [boundSearch, perCallSearch] = await interleaved(
-    () => ep.contexts.search({ query: 'pilot budgets' }), () => searchContext({ query: 'pilot budgets' }, options));
+    () => ep.contexts.search({ query: 'pilot budgets' }),
+    () => searchContext({ query: 'pilot budgets' }, options),
+  );
   await ep.shutdown();
 
   console.log(`# Library API: one runtime for every call vs a runtime per call (median of ${RUNS} runs)`);

@@ -22,7 +22,13 @@ const engines = ['bm25', 'minisearch', 'elasticlunr'];
 const runner = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support/search-run.js');
 
 interface Run {
-  engine: string; size: number; buildAndQueriesMs: number; medianQueryMs: number; peakRssMb: number; baselineRssMb: number; heapGrowthMb: number;
+  engine: string;
+  size: number;
+  buildAndQueriesMs: number;
+  medianQueryMs: number;
+  peakRssMb: number;
+  baselineRssMb: number;
+  heapGrowthMb: number;
 }
 
 const repeatsOption = option('repeats');
@@ -38,15 +44,19 @@ function measureAll(size: number): Run[] {
     const runs = rounds.map((round) => round[e]!);
     return {
       ...runs[0]!,
-      buildAndQueriesMs: median(runs.map((r) => r.buildAndQueriesMs)), medianQueryMs: median(runs.map((r) => r.medianQueryMs)),
-      peakRssMb: Math.max(...runs.map((r) => r.peakRssMb)), heapGrowthMb: Math.max(...runs.map((r) => r.heapGrowthMb)),
+      buildAndQueriesMs: median(runs.map((r) => r.buildAndQueriesMs)),
+      medianQueryMs: median(runs.map((r) => r.medianQueryMs)),
+      peakRssMb: Math.max(...runs.map((r) => r.peakRssMb)),
+      heapGrowthMb: Math.max(...runs.map((r) => r.heapGrowthMb)),
     };
   });
 }
 
 function run(engine: string, size: number): Run {
-  const result = spawnSync(process.execPath, ['--expose-gc', runner, engine, String(size), ...(corpus ? [corpus] : [])],
-    { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const result = spawnSync(process.execPath, ['--expose-gc', runner, engine, String(size), ...(corpus ? [corpus] : [])], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   if (result.status !== 0) throw new Error(`${engine} at ${size} failed:\n${result.stderr}`);
   return JSON.parse(result.stdout.trim().split('\n').pop()!) as Run;
 }
@@ -57,10 +67,17 @@ for (const size of sizes) {
   const runs = measureAll(size);
   const bm25 = runs[0]!;
   for (const r of runs) {
-    console.log([
-      String(r.size).padStart(7), r.engine.padEnd(12), `${r.buildAndQueriesMs.toFixed(1)} ms`.padStart(12),
-      `${(r.buildAndQueriesMs / bm25.buildAndQueriesMs).toFixed(2)}x`.padStart(9), `${r.medianQueryMs.toFixed(3)} ms`.padStart(14),
-      `${r.peakRssMb.toFixed(0)} MB`.padStart(10), `${r.baselineRssMb.toFixed(0)} MB`.padStart(16), `${r.heapGrowthMb.toFixed(0)} MB`.padStart(13),
-    ].join('  '));
+    console.log(
+      [
+        String(r.size).padStart(7),
+        r.engine.padEnd(12),
+        `${r.buildAndQueriesMs.toFixed(1)} ms`.padStart(12),
+        `${(r.buildAndQueriesMs / bm25.buildAndQueriesMs).toFixed(2)}x`.padStart(9),
+        `${r.medianQueryMs.toFixed(3)} ms`.padStart(14),
+        `${r.peakRssMb.toFixed(0)} MB`.padStart(10),
+        `${r.baselineRssMb.toFixed(0)} MB`.padStart(16),
+        `${r.heapGrowthMb.toFixed(0)} MB`.padStart(13),
+      ].join('  '),
+    );
   }
 }

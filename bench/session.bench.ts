@@ -25,9 +25,17 @@ try {
   for (let seq = 1; seq <= NODES; seq += 1) {
     const id = `c_${seq.toString(16).padStart(12, '0')}`;
     records.push({
-      id, kind: 'call', name: 'step', seq, turn: 'turn_bench', caller: seq % 10 === 1 ? null : `c_${(seq - (seq % 10) + 1).toString(16).padStart(12, '0')}`,
-      predecessor: null, instructions: 'Do one step of the plan.', input: { topic: `topic ${seq}`, depth: seq % 7 },
-      status: 'running', createdAt: '2026-01-01T00:00:00.000Z',
+      id,
+      kind: 'call',
+      name: 'step',
+      seq,
+      turn: 'turn_bench',
+      caller: seq % 10 === 1 ? null : `c_${(seq - (seq % 10) + 1).toString(16).padStart(12, '0')}`,
+      predecessor: null,
+      instructions: 'Do one step of the plan.',
+      input: { topic: `topic ${seq}`, depth: seq % 7 },
+      status: 'running',
+      createdAt: '2026-01-01T00:00:00.000Z',
     });
     records.push({ id, status: 'completed', output: `finding number ${seq}`, endedAt: '2026-01-01T00:00:00.005Z', durationMs: 5 });
   }
@@ -39,10 +47,22 @@ try {
 
   const runs = Number(process.env.BENCH_RUNS ?? 5);
   const parseOnly = await timeFunction(() => JSON.parse(arrayBytes), runs, 1);
-  const readAndParse = await timeFunction(async () => JSON.parse(`[${(await readFile(logFile, 'utf8')).slice(0, -1).replaceAll('\n', ',')}]`), runs, 1);
+  const readAndParse = await timeFunction(
+    async () => JSON.parse(`[${(await readFile(logFile, 'utf8')).slice(0, -1).replaceAll('\n', ',')}]`),
+    runs,
+    1,
+  );
   let nodeCount = 0;
-  const readSession = await timeFunction(async () => { nodeCount = (await store.read('bench-read')).nodes.length; }, runs, 1);
-  console.log(`# Reading a session of ${nodeCount} nodes (${(bytes.length / 1e6).toFixed(1)} MB, median of ${runs} runs; target < 1000 ms)`);
+  const readSession = await timeFunction(
+    async () => {
+      nodeCount = (await store.read('bench-read')).nodes.length;
+    },
+    runs,
+    1,
+  );
+  console.log(
+    `# Reading a session of ${nodeCount} nodes (${(bytes.length / 1e6).toFixed(1)} MB, median of ${runs} runs; target < 1000 ms)`,
+  );
   console.log(row('JSON.parse of the same bytes (reference)', parseOnly));
   console.log(row('read file + JSON.parse (reference)', readAndParse, parseOnly));
   console.log(row('store.read (parse + fold into nodes)', readSession, parseOnly));

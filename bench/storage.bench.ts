@@ -47,7 +47,9 @@ try {
 
   const mb = (file: string) => (statSync(file).size / 1024 ** 2).toFixed(1);
   console.log('# .ep storage (median of %d runs, %d for 100k; ratios to `node -e 0`)', runs, bigRuns);
-  console.log(`# packages: 10k records ${mb(small)} MB (first save ${smallSave} ms), 100k records ${mb(big)} MB (first save ${bigSave} ms)`);
+  console.log(
+    `# packages: 10k records ${mb(small)} MB (first save ${smallSave} ms), 100k records ${mb(big)} MB (first save ${bigSave} ms)`,
+  );
   console.log(row('node -e 0 (reference)', node));
   console.log(row('read the 10k package bytes (reference)', readSmall, node));
   console.log(row('load + search, 10k records (target 300 ms)', searchSmall, node));
@@ -62,28 +64,38 @@ try {
   console.log(row('load + search, 100k records, stored records', searchBigStored, node));
   // Where the time of one in-process load + search of the 10k package goes (median of the runs).
   const phases = { open: [] as number[], prove: [] as number[], parse: [] as number[], search: [] as number[] };
-  await timeFunction(async () => {
-    let t = performance.now();
-    const opened = await OpenPackage.open(small);
-    phases.open.push(performance.now() - t);
-    t = performance.now();
-    opened.worktreeMatches('HEAD');
-    phases.prove.push(performance.now() - t);
-    t = performance.now();
-    const snapshot = await opened.snapshot('HEAD');
-    phases.parse.push(performance.now() - t);
-    t = performance.now();
-    ScenarioContext.fromScenarioList(snapshot.list, { engine }).search(query, { topK: 10 });
-    phases.search.push(performance.now() - t);
-    await opened.close();
-  }, runs, 0);
+  await timeFunction(
+    async () => {
+      let t = performance.now();
+      const opened = await OpenPackage.open(small);
+      phases.open.push(performance.now() - t);
+      t = performance.now();
+      opened.worktreeMatches('HEAD');
+      phases.prove.push(performance.now() - t);
+      t = performance.now();
+      const snapshot = await opened.snapshot('HEAD');
+      phases.parse.push(performance.now() - t);
+      t = performance.now();
+      ScenarioContext.fromScenarioList(snapshot.list, { engine }).search(query, { topK: 10 });
+      phases.search.push(performance.now() - t);
+      await opened.close();
+    },
+    runs,
+    0,
+  );
   // The other read path: a ref other than HEAD comes from git objects through one `cat-file --batch`.
   const { GitPackageStore } = await import('../src/storage/git-package-store.js');
   const olderRef = await timeFunction(() => new GitPackageStore().load(small, { ref: 'HEAD~1' }), Math.min(runs, 5), 1);
   console.log(row('in-process load of 10k at HEAD~1 (git objects)', olderRef));
   const mid = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-  console.log(`# in-process phases, 10k: read + central directory ${mid(phases.open).toFixed(1)} ms, inflate + prove worktree = HEAD ${mid(phases.prove).toFixed(1)} ms, parse ${mid(phases.parse).toFixed(1)} ms, search ${mid(phases.search).toFixed(1)} ms`);
-  console.log(`# load + search 10k vs reading its bytes: ${(searchSmall / readSmall).toFixed(2)}x; 100k: ${(searchBig / readBig).toFixed(2)}x`);
+  console.log(
+    `# in-process phases, 10k: read + central directory ${mid(phases.open).toFixed(1)} ms, ` +
+      `inflate + prove worktree = HEAD ${mid(phases.prove).toFixed(1)} ms, ` +
+      `parse ${mid(phases.parse).toFixed(1)} ms, search ${mid(phases.search).toFixed(1)} ms`,
+  );
+  console.log(
+    `# load + search 10k vs reading its bytes: ${(searchSmall / readSmall).toFixed(2)}x; 100k: ${(searchBig / readBig).toFixed(2)}x`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -6,7 +6,8 @@ const load = async () => {
   } catch (error) {
     if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('/dist/src/cli/')) throw error;
     process.stderr.write('ep is not built yet: run `npm run build` in this checkout first.\n');
-    process.stdout.write(`${JSON.stringify({ status: 'error', error: { code: 'NOT_BUILT', message: 'ep is not built yet.', suggestion: 'Run `npm run build`.' } })}\n`);
+    const notBuilt = { code: 'NOT_BUILT', message: 'ep is not built yet.', suggestion: 'Run `npm run build`.' };
+    process.stdout.write(`${JSON.stringify({ status: 'error', error: notBuilt })}\n`);
     process.exit(1);
   }
 };

@@ -17,7 +17,8 @@ for (let i = 2; i < process.argv.length; i += 1) {
   else if (arg.includes('=') || i + 1 >= process.argv.length || process.argv[i + 1].startsWith('--')) extra.push(arg);
   else extra.push(arg, process.argv[(i += 1)]);
 }
-const benches = readdirSync('dist/bench').filter((f) => f.endsWith('.bench.js'))
+const benches = readdirSync('dist/bench')
+  .filter((f) => f.endsWith('.bench.js'))
   .filter((f) => filters.length === 0 || filters.some((filter) => f.includes(filter)));
 let status = 0;
 for (const file of benches) {

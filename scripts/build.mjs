@@ -9,8 +9,10 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function build() {
-  const status = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')],
-    { stdio: 'inherit', cwd: root }).status;
+  const status = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')], {
+    stdio: 'inherit',
+    cwd: root,
+  }).status;
   if (status === 0) removeStaleOutputs(path.join(root, 'dist'));
   return status ?? 1;
 }

@@ -8,7 +8,11 @@ import { updateScenarioContext } from '../src/api/scenario-context.js';
 
 const [file, prefix, count] = process.argv.slice(2);
 for (let i = 0; i < Number(count); i += 1) {
-  await updateScenarioContext(file!, (context) => {
-    context.upsert({ key: `${prefix}.${i}`, kind: 'note', summary: `Written by ${prefix}, number ${i}` });
-  }, { message: `Upsert ${prefix}.${i}` });
+  await updateScenarioContext(
+    file!,
+    (context) => {
+      context.upsert({ key: `${prefix}.${i}`, kind: 'note', summary: `Written by ${prefix}, number ${i}` });
+    },
+    { message: `Upsert ${prefix}.${i}` },
+  );
 }

@@ -6,5 +6,9 @@ import { ScenarioList } from '../src/records/scenario-list.js';
 import { GitPackageStore } from '../src/storage/git-package-store.js';
 
 const [file, count] = process.argv.slice(2);
-const records = Array.from({ length: Number(count) }, (_, i) => ({ key: `bulk.${i}`, kind: 'note', summary: `Bulk record ${i} `.repeat(8) }));
+const records = Array.from({ length: Number(count) }, (_, i) => ({
+  key: `bulk.${i}`,
+  kind: 'note',
+  summary: `Bulk record ${i} `.repeat(8),
+}));
 await new GitPackageStore().save(file!, new ScenarioList(records), { message: 'Bulk save' });

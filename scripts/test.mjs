@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs the whole suite: type check and build, unit tests, the short stress suite, acceptance scenarios
-// (strict), and prints one plain summary line `N passed, N failed` at the end, which CI reads.
+// Runs the whole suite: type check and build, lint and format checks, unit tests, the short stress suite,
+// acceptance scenarios (strict), and prints one plain summary line `N passed, N failed` at the end, which CI reads.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -20,11 +20,24 @@ if (build() !== 0) {
 }
 passed += 1;
 
+// Each is one check: a lint error or an unformatted file fails the run like a failing test.
+console.log('== lint (eslint .)');
+if (run(process.execPath, ['node_modules/eslint/bin/eslint.js', '.']) === 0) passed += 1;
+else failed += 1;
+
+console.log('== format (prettier --check .)');
+if (run(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']) === 0) passed += 1;
+else failed += 1;
+
 console.log('== unit and property tests (node:test)');
 rmSync('reports/unit.tap', { force: true });
 const unitStatus = run(process.execPath, [
-  '--test', '--test-reporter=spec', '--test-reporter-destination=stdout',
-  '--test-reporter=tap', '--test-reporter-destination=reports/unit.tap', 'dist/test/',
+  '--test',
+  '--test-reporter=spec',
+  '--test-reporter-destination=stdout',
+  '--test-reporter=tap',
+  '--test-reporter-destination=reports/unit.tap',
+  'dist/test/',
 ]);
 const tap = existsSync('reports/unit.tap') ? readFileSync('reports/unit.tap', 'utf8') : '';
 const count = (name) => Number(tap.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);

@@ -3,7 +3,14 @@ export { definePlugin, type EpPlugin, type PluginFactory, type ServiceAccessor, 
 export { createToken, declareArity, tokenName, type ServiceToken, type MultiServiceToken } from './kernel/token.js';
 export { EpError, ExitCode, isEpError } from './kernel/errors.js';
 export { Tool, ToolRegistry, type ToolDescriptor, type ToolCapability, type JsonSchema, type ToolCallContext } from './skills/tool.js';
-export { SearchEngine, type SearchDocument, type SearchHit, type SearchIndex, type SearchIndexOptions, type SearchQueryOptions } from './search/search-engine.js';
+export {
+  SearchEngine,
+  type SearchDocument,
+  type SearchHit,
+  type SearchIndex,
+  type SearchIndexOptions,
+  type SearchQueryOptions,
+} from './search/search-engine.js';
 export { Tokenizer, type TokenCounter } from './tokenizer/tokenizer.js';
 export { ModelRuntime, type ModelReply, type ModelRequest } from './models/model-runtime.js';
 export { ContextPacker, type PackRequest, type PackResult } from './context/package/context-packer.js';

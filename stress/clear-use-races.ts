@@ -24,21 +24,32 @@ export async function runClearUseRaces(figures: Figures, options: ClearUseRaceOp
     for (let round = 0; round < options.rounds; round += 1) {
       const start = await runEp(['context', 'use', '--path', 'base.ep'], run);
       if (start.outcome !== 'ok') throw new Error(`ep context use failed: ${start.stdout}`);
-      const commands = [['context', 'clear'], ...Array.from({ length: options.appenders }, (_, i) => ['context', 'use', '--append', '--path', `r${round}-${i}.ep`])];
-      const runs = await Promise.all(commands.map(async (args) => {
-        await new Promise((resolve) => setTimeout(resolve, options.random.int(0, 40)));
-        return classify(args, await spawnEp(args, run));
-      }));
+      const commands = [
+        ['context', 'clear'],
+        ...Array.from({ length: options.appenders }, (_, i) => ['context', 'use', '--append', '--path', `r${round}-${i}.ep`]),
+      ];
+      const runs = await Promise.all(
+        commands.map(async (args) => {
+          await new Promise((resolve) => setTimeout(resolve, options.random.int(0, 40)));
+          return classify(args, await spawnEp(args, run));
+        }),
+      );
       figures.add('processes', runs.length + 2);
       for (const [i, result] of runs.entries()) {
-        if (result.outcome === 'crash' || result.outcome === 'hang') figures.fail(result.outcome === 'crash' ? 'crashes' : 'hangs', `clear and use, round ${round}: ${commands[i]!.join(' ')}: ${result.problem}`);
-        else if (result.outcome === 'error') figures.fail('failed writes', `clear and use, round ${round}: ${commands[i]!.join(' ')}: ${result.envelope?.error?.message}`);
+        if (result.outcome === 'crash' || result.outcome === 'hang')
+          figures.fail(
+            result.outcome === 'crash' ? 'crashes' : 'hangs',
+            `clear and use, round ${round}: ${commands[i]!.join(' ')}: ${result.problem}`,
+          );
+        else if (result.outcome === 'error')
+          figures.fail('failed writes', `clear and use, round ${round}: ${commands[i]!.join(' ')}: ${result.envelope?.error?.message}`);
       }
       const current = await runEp(['context', 'current'], run);
       figures.add('clear races');
       if (current.outcome === 'ok') {
         const paths = current.envelope!.data.active_context_paths as string[];
-        if (paths.includes('base.ep')) figures.fail('undone clears', `round ${round}: after the clear the pointer names ${paths.join(', ')}`);
+        if (paths.includes('base.ep'))
+          figures.fail('undone clears', `round ${round}: after the clear the pointer names ${paths.join(', ')}`);
       } else if (current.envelope?.error?.code !== 'CONTEXT_NOT_CONFIGURED') {
         figures.fail('broken files', `clear and use, round ${round}: ep context current: ${current.stdout.slice(0, 300)}`);
       }

@@ -21,17 +21,20 @@ export interface ConcurrencyOptions {
  * one commit per effective write.
  */
 export async function runConcurrency(target: StressTarget, figures: Figures, options: ConcurrencyOptions): Promise<void> {
-  const label = `${target.name}, ${options.processes}×${options.writesPerProcess} ${options.sharedKeys ? `writes to ${options.sharedKeys} shared keys` : 'distinct writes'}`;
+  const writes = options.sharedKeys ? `writes to ${options.sharedKeys} shared keys` : 'distinct writes';
+  const label = `${target.name}, ${options.processes}×${options.writesPerProcess} ${writes}`;
   const sandbox = await Sandbox.create();
   const context = targetContext(sandbox, options.timeoutMs);
   try {
     await target.prepare(context);
     const base = await target.load(context);
-    const lanes = Array.from({ length: options.processes }, (_, writer) => Array.from({ length: options.writesPerProcess }, (_, index): PlannedWrite => {
-      const slot = writer * options.writesPerProcess + index;
-      const key = options.sharedKeys ? `shared-${slot % options.sharedKeys}` : `w${writer}-r${index}`;
-      return { writer, index, key, value: target.value({ writer, index, key }) };
-    }));
+    const lanes = Array.from({ length: options.processes }, (_, writer) =>
+      Array.from({ length: options.writesPerProcess }, (_, index): PlannedWrite => {
+        const slot = writer * options.writesPerProcess + index;
+        const key = options.sharedKeys ? `shared-${slot % options.sharedKeys}` : `w${writer}-r${index}`;
+        return { writer, index, key, value: target.value({ writer, index, key }) };
+      }),
+    );
     const written: PlannedWrite[] = [];
     const writing = mapPool(lanes, lanes.length, async (lane) => {
       for (const write of lane) {
@@ -42,7 +45,10 @@ export async function runConcurrency(target: StressTarget, figures: Figures, opt
           figures.add('writes');
           written.push(write);
         } else if (run.outcome === 'crash' || run.outcome === 'hang') {
-          figures.fail(run.outcome === 'crash' ? 'crashes' : 'hangs', `${label}: ${write.key}: ${run.problem}\n${run.stderr.slice(0, 800)}`);
+          figures.fail(
+            run.outcome === 'crash' ? 'crashes' : 'hangs',
+            `${label}: ${write.key}: ${run.problem}\n${run.stderr.slice(0, 800)}`,
+          );
         } else {
           figures.fail('failed writes', `${label}: ${write.key}: ${run.envelope?.error?.code} ${run.envelope?.error?.message}`);
         }

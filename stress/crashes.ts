@@ -37,8 +37,10 @@ export async function runCrashes(target: StressTarget, figures: Figures, options
       figures.add('writes');
       return Date.now() - started;
     }
-    figures.fail(run.outcome === 'hang' ? 'hangs' : run.outcome === 'crash' ? 'crashes' : 'failed writes',
-      `${label}: ${what}: ${run.problem ?? `${run.envelope?.error?.code} ${run.envelope?.error?.message}`}`);
+    figures.fail(
+      run.outcome === 'hang' ? 'hangs' : run.outcome === 'crash' ? 'crashes' : 'failed writes',
+      `${label}: ${what}: ${run.problem ?? `${run.envelope?.error?.code} ${run.envelope?.error?.message}`}`,
+    );
     return undefined;
   };
   try {
@@ -62,7 +64,11 @@ export async function runCrashes(target: StressTarget, figures: Figures, options
       } else {
         const run = classify(args, result);
         if (run.outcome === 'ok') figures.add('writes');
-        else figures.fail(run.outcome === 'error' ? 'failed writes' : run.outcome === 'hang' ? 'hangs' : 'crashes', `${label}: ${run.problem ?? run.envelope?.error?.message}`);
+        else
+          figures.fail(
+            run.outcome === 'error' ? 'failed writes' : run.outcome === 'hang' ? 'hangs' : 'crashes',
+            `${label}: ${run.problem ?? run.envelope?.error?.message}`,
+          );
         figures.add('writes finished before the kill');
         duration = Math.min(duration, Date.now() - started) * 0.9;
       }
@@ -76,7 +82,14 @@ export async function runCrashes(target: StressTarget, figures: Figures, options
   }
 }
 
-async function checkState(target: StressTarget, context: ReturnType<typeof targetContext>, figures: Figures, label: string, before: TargetState, write: PlannedWrite): Promise<boolean> {
+async function checkState(
+  target: StressTarget,
+  context: ReturnType<typeof targetContext>,
+  figures: Figures,
+  label: string,
+  before: TargetState,
+  write: PlannedWrite,
+): Promise<boolean> {
   for (const file of await target.files(context)) {
     const problem = await fileProblem(file);
     if (problem) figures.fail('broken files', `${label}: ${problem}`);
@@ -90,6 +103,11 @@ async function checkState(target: StressTarget, context: ReturnType<typeof targe
   }
   const problem = target.crashProblem(before, after, write);
   if (problem) figures.fail(problem.startsWith('entries lost') ? 'losses' : 'broken files', `${label}: ${problem}`);
-  else figures.add(after.items.get(write.key) !== before.items.get(write.key) ? 'crash runs ending in the state after' : 'crash runs ending in the state before');
+  else
+    figures.add(
+      after.items.get(write.key) !== before.items.get(write.key)
+        ? 'crash runs ending in the state after'
+        : 'crash runs ending in the state before',
+    );
   return true;
 }

@@ -32,10 +32,32 @@ export interface StressPlan {
 }
 
 const FULL: StressPlan = {
-  processes: 8, writesPerProcess: 50, sharedKeys: 10, kills: 50, cliInputs: 520, mcpInputs: 600, bombRuns: 4, mcpFloodSeconds: 24, timeoutMs: 60_000, clearRaces: 60, lockSeeds: 40, lockDecisions: 1500,
+  processes: 8,
+  writesPerProcess: 50,
+  sharedKeys: 10,
+  kills: 50,
+  cliInputs: 520,
+  mcpInputs: 600,
+  bombRuns: 4,
+  mcpFloodSeconds: 24,
+  timeoutMs: 60_000,
+  clearRaces: 60,
+  lockSeeds: 40,
+  lockDecisions: 1500,
 };
 const SHORT: StressPlan = {
-  processes: 3, writesPerProcess: 3, sharedKeys: 2, kills: 6, cliInputs: 42, mcpInputs: 70, bombRuns: 1, mcpFloodSeconds: 1, timeoutMs: 20_000, clearRaces: 3, lockSeeds: 1, lockDecisions: 600,
+  processes: 3,
+  writesPerProcess: 3,
+  sharedKeys: 2,
+  kills: 6,
+  cliInputs: 42,
+  mcpInputs: 70,
+  bombRuns: 1,
+  mcpFloodSeconds: 1,
+  timeoutMs: 20_000,
+  clearRaces: 3,
+  lockSeeds: 1,
+  lockDecisions: 600,
 };
 
 async function main(): Promise<void> {
@@ -70,23 +92,40 @@ async function main(): Promise<void> {
     const writeTimeoutMs = Math.max(plan.timeoutMs, plan.processes * 30_000);
     // A target that holds a bounded number of keys gets as many distinct writes as it can hold, not more.
     const writesPerProcess = Math.min(plan.writesPerProcess, Math.floor((target.maxDistinctWrites ?? Infinity) / plan.processes));
-    await suite(`concurrency ${target.name}`, () => runConcurrency(target, figures, { processes: plan.processes, writesPerProcess, timeoutMs: writeTimeoutMs }));
+    await suite(`concurrency ${target.name}`, () =>
+      runConcurrency(target, figures, { processes: plan.processes, writesPerProcess, timeoutMs: writeTimeoutMs }),
+    );
     if (target.replacesSameKey) {
-      await suite(`concurrency ${target.name} shared keys`, () => runConcurrency(target, figures, {
-        processes: plan.processes, writesPerProcess: plan.writesPerProcess, sharedKeys: plan.sharedKeys, timeoutMs: writeTimeoutMs,
-      }));
+      await suite(`concurrency ${target.name} shared keys`, () =>
+        runConcurrency(target, figures, {
+          processes: plan.processes,
+          writesPerProcess: plan.writesPerProcess,
+          sharedKeys: plan.sharedKeys,
+          timeoutMs: writeTimeoutMs,
+        }),
+      );
     }
   }
-  await suite('concurrency pointer clear and use', () => runClearUseRaces(figures, { rounds: plan.clearRaces, appenders: 3, random: new SeededRandom(seed + 1), timeoutMs: plan.timeoutMs }));
-  await suite('concurrency lock steps', () => runLockSteps(figures, { firstSeed: seed, seeds: plan.lockSeeds, decisions: plan.lockDecisions }));
+  await suite('concurrency pointer clear and use', () =>
+    runClearUseRaces(figures, { rounds: plan.clearRaces, appenders: 3, random: new SeededRandom(seed + 1), timeoutMs: plan.timeoutMs }),
+  );
+  await suite('concurrency lock steps', () =>
+    runLockSteps(figures, { firstSeed: seed, seeds: plan.lockSeeds, decisions: plan.lockDecisions }),
+  );
   const killsEach = Math.ceil(plan.kills / STRESS_TARGETS.length);
   for (const target of STRESS_TARGETS) {
     await suite(`crashes ${target.name}`, () => runCrashes(target, figures, { kills: killsEach, random, timeoutMs: plan.timeoutMs }));
   }
   // Its own stream: how many draws the crash runs take depends on timing, the corpus must not.
-  await suite('bad input', () => runBadInput(figures, {
-    random: new SeededRandom(seed), cliInputs: plan.cliInputs, mcpInputs: plan.mcpInputs, bombRuns: plan.bombRuns, timeoutMs: plan.timeoutMs,
-  }));
+  await suite('bad input', () =>
+    runBadInput(figures, {
+      random: new SeededRandom(seed),
+      cliInputs: plan.cliInputs,
+      mcpInputs: plan.mcpInputs,
+      bombRuns: plan.bombRuns,
+      timeoutMs: plan.timeoutMs,
+    }),
+  );
   await suite('mcp flood', () => runMcpFlood(figures, { seconds: plan.mcpFloodSeconds, timeoutMs: plan.timeoutMs }));
 
   const seconds = Math.round((Date.now() - started) / 1000);

@@ -18,7 +18,7 @@ export function timeCommand(command: string, args: string[], runs: number, cwd =
     const start = process.hrtime.bigint();
     const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-    if (result.status !== 0 && !(args.includes('--help'))) {
+    if (result.status !== 0 && !args.includes('--help')) {
       throw new Error(`${command} ${args.join(' ')} failed: ${result.stdout}${result.stderr}`);
     }
     if (i > 0) times.push(elapsed);
@@ -27,7 +27,7 @@ export function timeCommand(command: string, args: string[], runs: number, cwd =
 }
 
 /** Median time in ms of an in-process function, after warm-up runs. */
-export async function timeFunction(body: () => unknown | Promise<unknown>, runs: number, warmup = 2): Promise<number> {
+export async function timeFunction(body: () => unknown, runs: number, warmup = 2): Promise<number> {
   for (let i = 0; i < warmup; i += 1) await body();
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {

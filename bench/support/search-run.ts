@@ -5,7 +5,6 @@
  */
 import MiniSearch from 'minisearch';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../src/records/document-text.js';
-import type { Scenario } from '../../src/records/scenario.js';
 import { Bm25SearchEngine } from '../../src/search/bm25/bm25-engine.js';
 import { ElasticlunrSearchEngine } from '../../src/search/elasticlunr/elasticlunr-engine.js';
 import type { SearchEngine, SearchIndex } from '../../src/search/search-engine.js';
@@ -32,7 +31,11 @@ function miniSearchIndex(documents: Array<Record<string, string | number>>): Sea
   mini.addAll(documents);
   return {
     size: documents.length,
-    search: (query, options = {}) => mini.search(query).slice(0, options.topK ?? Infinity).map((hit) => ({ index: hit.id as number, score: hit.score })),
+    search: (query, options = {}) =>
+      mini
+        .search(query)
+        .slice(0, options.topK ?? Infinity)
+        .map((hit) => ({ index: hit.id as number, score: hit.score })),
   };
 }
 
@@ -55,8 +58,15 @@ for (let round = 0; round < 5; round += 1) {
   }
 }
 const mb = (bytes: number) => bytes / 1024 / 1024;
-console.log(JSON.stringify({
-  engine: engineName, size: records.length, buildAndQueriesMs: buildAndQueries, medianQueryMs: median(times), hits,
-  peakRssMb: process.resourceUsage().maxRSS / 1024, baselineRssMb: mb(baseline.rss),
-  heapGrowthMb: mb(heapAfterBuild - baseline.heapUsed),
-}));
+console.log(
+  JSON.stringify({
+    engine: engineName,
+    size: records.length,
+    buildAndQueriesMs: buildAndQueries,
+    medianQueryMs: median(times),
+    hits,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    baselineRssMb: mb(baseline.rss),
+    heapGrowthMb: mb(heapAfterBuild - baseline.heapUsed),
+  }),
+);

@@ -29,7 +29,11 @@ async function chooseContext(ep: Ep): Promise<string[]> {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 48);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 48);
 }
 
 async function main(): Promise<void> {
@@ -45,23 +49,33 @@ async function main(): Promise<void> {
   const run = await ep.sessions.run(() => planner.plan({ task }), values.session ? { sessionId: values.session } : {});
 
   const learned = {
-    key: `learned.${slug(task)}`, kind: 'note', summary: run.result, tags: ['learned'],
-    session: run.sessionId, turn: run.turnId,
+    key: `learned.${slug(task)}`,
+    kind: 'note',
+    summary: run.result,
+    tags: ['learned'],
+    session: run.sessionId,
+    turn: run.turnId,
   };
   const written = await ep.contexts.upsert({ record: learned, message: `Learned from session ${run.sessionId}` });
 
   const { meta } = await ep.sessions.show(run.sessionId);
-  process.stdout.write(`${JSON.stringify({
-    activeContexts,
-    contextFragments: assembled.fragments.length,
-    sessionId: run.sessionId,
-    created: run.created,
-    turns: meta.turns,
-    answer: run.result,
-    learnedKey: learned.key,
-    writtenTo: written.data.context_path,
-    writeStatus: written.data.status,
-  }, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify(
+      {
+        activeContexts,
+        contextFragments: assembled.fragments.length,
+        sessionId: run.sessionId,
+        created: run.created,
+        turns: meta.turns,
+        answer: run.result,
+        learnedKey: learned.key,
+        writtenTo: written.data.context_path,
+        writeStatus: written.data.status,
+      },
+      null,
+      2,
+    )}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -19,14 +19,20 @@ Then('stderr mentions {string} after {string}', function (this: EpWorld, later: 
   assert.ok(stderrLine(this, earlier) >= 0 && stderrLine(this, later) > stderrLine(this, earlier), `stderr was:\n${this.last!.stderr}`);
 });
 
-Then('the node {string} of the last command\'s session has the instructions {string}', async function (this: EpWorld, name: string, text: string) {
-  const { nodes } = await lastCommandSession(this);
-  assert.equal(nodes.find((node) => node.name === name && node.kind === 'call')?.instructions, text);
-});
+Then(
+  "the node {string} of the last command's session has the instructions {string}",
+  async function (this: EpWorld, name: string, text: string) {
+    const { nodes } = await lastCommandSession(this);
+    assert.equal(nodes.find((node) => node.name === name && node.kind === 'call')?.instructions, text);
+  },
+);
 
 Then('the model call made by {string} was prompted with those instructions', async function (this: EpWorld, name: string) {
   const { nodes } = await lastCommandSession(this);
   const call = nodes.find((node) => node.name === name && node.kind === 'call')!;
   const model = nodes.find((node) => node.kind === 'model' && node.caller === call.id);
-  assert.ok((model?.input as { prompt?: string } | undefined)?.prompt?.includes(`## Instructions\n${call.instructions}\n`), JSON.stringify(model));
+  assert.ok(
+    (model?.input as { prompt?: string } | undefined)?.prompt?.includes(`## Instructions\n${call.instructions}\n`),
+    JSON.stringify(model),
+  );
 });

@@ -69,17 +69,19 @@ Then('stderr mentions {string}', function (this: EpWorld, text: string) {
   assert.ok(this.last!.stderr.includes(text), `stderr was:\n${this.last!.stderr}`);
 });
 
-
-When('I run {string} in the demo\'s project directory', async function (this: EpWorld, commandLine: string) {
+When("I run {string} in the demo's project directory", async function (this: EpWorld, commandLine: string) {
   const dir = this.lastEnvelope.data.project_dir as string;
   this.values.set('demoDir', dir);
   await this.ep(commandLine, { cwd: dir });
 });
 
-Then('the envelope data {string} has an item whose {string} is {string}', function (this: EpWorld, field: string, key: string, value: string) {
-  const items = readPath(this.lastEnvelope.data, field) as Record<string, unknown>[];
-  assert.ok(Array.isArray(items) && items.some((item) => String(item[key]) === value), `${field}: ${JSON.stringify(items)}`);
-});
+Then(
+  'the envelope data {string} has an item whose {string} is {string}',
+  function (this: EpWorld, field: string, key: string, value: string) {
+    const items = readPath(this.lastEnvelope.data, field) as Record<string, unknown>[];
+    assert.ok(Array.isArray(items) && items.some((item) => String(item[key]) === value), `${field}: ${JSON.stringify(items)}`);
+  },
+);
 
 When('I run {string} logging plugin lifecycles', async function (this: EpWorld, commandLine: string) {
   await this.ep(commandLine, { env: { EP_LIFECYCLE_LOG: this.resolve('lifecycle.log') } });

@@ -9,9 +9,12 @@ import type { EpWorld } from '../support/world.js';
 Given('the context records in {string} feed the {word} tier:', async function (this: EpWorld, file: string, tier: string, lines: string) {
   await addRecordsFile(this, file, tier, lines);
 });
-Given('the context records in {string} feed the {word} tier up to depth {int}:', async function (this: EpWorld, file: string, tier: string, depth: number, lines: string) {
-  await addRecordsFile(this, file, tier, lines, depth);
-});
+Given(
+  'the context records in {string} feed the {word} tier up to depth {int}:',
+  async function (this: EpWorld, file: string, tier: string, depth: number, lines: string) {
+    await addRecordsFile(this, file, tier, lines, depth);
+  },
+);
 Given('the context budget is {int} tokens with {int} reserved', async function (this: EpWorld, max: number, reserved: number) {
   await setBudget(this, max, reserved);
 });
@@ -22,7 +25,14 @@ When('I run the same command again', async function (this: EpWorld) {
 
 Then('the assembled nodes are {string}', function (this: EpWorld, nodes: string) {
   const actual = (this.lastEnvelope.data.fragments as FragmentView[]).map((f) => f.uko_node).sort();
-  assert.deepEqual(actual, nodes.split(',').map((node) => node.trim()).filter(Boolean).sort());
+  assert.deepEqual(
+    actual,
+    nodes
+      .split(',')
+      .map((node) => node.trim())
+      .filter(Boolean)
+      .sort(),
+  );
 });
 Then('the fragment {string} has detail depth {int}', function (this: EpWorld, node: string, depth: number) {
   assert.equal(fragmentOf(this, node).detail_depth, depth);
@@ -37,9 +47,12 @@ Then('the assembled context uses at most {int} tokens', function (this: EpWorld,
   const { fragments, total_tokens: total } = this.lastEnvelope.data as { fragments: FragmentView[]; total_tokens: number };
   assert.ok(fragments.length > 0, 'no fragments were packed');
   assert.ok(total <= budget, `${total} tokens exceed ${budget}`);
-  assert.equal(fragments.reduce((sum, f) => sum + f.token_count, 0), total);
+  assert.equal(
+    fragments.reduce((sum, f) => sum + f.token_count, 0),
+    total,
+  );
 });
-Then('every fragment\'s token count is its exact cl100k_base count', function (this: EpWorld) {
+Then("every fragment's token count is its exact cl100k_base count", function (this: EpWorld) {
   for (const f of this.lastEnvelope.data.fragments as FragmentView[]) assert.equal(f.token_count, exactTokenCount(f.content), f.uko_node);
 });
 Then('the context hash is unchanged', function (this: EpWorld) {
@@ -56,25 +69,41 @@ Then('the tool {string} is listed as read-only', function (this: EpWorld, name: 
 
 // ---- read-only enforcement, on the library's registry
 const writeNote: Tool = {
-  name: 'test/write-note', description: 'Writes a note.', capabilities: ['writes'],
-  inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, call: () => ({ written: true }),
+  name: 'test/write-note',
+  description: 'Writes a note.',
+  capabilities: ['writes'],
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+  call: () => ({ written: true }),
 };
-const readNote: Tool = { ...writeNote, name: 'test/read-note', description: 'Reads a note.', capabilities: ['read_only'], call: () => ({ text: 'note' }) };
+const readNote: Tool = {
+  ...writeNote,
+  name: 'test/read-note',
+  description: 'Reads a note.',
+  capabilities: ['read_only'],
+  call: () => ({ text: 'note' }),
+};
 
 Given('a tool registry with a read-only tool and a writing tool', function (this: EpWorld) {
   this.values.set('registry', new ToolRegistryService([writeNote, readNote]));
 });
 When('I build a read-only skill with the tools {string}', function (this: EpWorld, tools: string) {
   try {
-    this.values.set('skill', SkillDefinition.build({ name: 'test/notes', description: 'Notes.', readOnly: true, tools: tools.split(',').map((t) => t.trim()) },
-      this.values.get('registry') as ToolRegistryService));
+    this.values.set(
+      'skill',
+      SkillDefinition.build(
+        { name: 'test/notes', description: 'Notes.', readOnly: true, tools: tools.split(',').map((t) => t.trim()) },
+        this.values.get('registry') as ToolRegistryService,
+      ),
+    );
   } catch (error) {
     this.values.set('error', error);
   }
 });
 When('a read-only caller calls {string}', async function (this: EpWorld, name: string) {
   await (this.values.get('registry') as ToolRegistryService).call(name, {}, { readOnly: true }).then(
-    (result) => this.values.set('result', result), (error) => this.values.set('error', error));
+    (result) => this.values.set('result', result),
+    (error) => this.values.set('error', error),
+  );
 });
 Then('it is refused with code {string}', function (this: EpWorld, code: string) {
   const error = this.values.get('error') as { code: string; message: string } | undefined;

@@ -2,30 +2,55 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
 import type { EpWorld } from '../support/world.js';
 import { readPath } from '../support/json-path.js';
-import { commitMessages, CONTEXT_RECORD_SETS, loadRecords, projectDigest, writeBadPackages, writeContextPackage } from '../support/context-cli-fixtures.js';
+import {
+  commitMessages,
+  CONTEXT_RECORD_SETS,
+  loadRecords,
+  projectDigest,
+  writeBadPackages,
+  writeContextPackage,
+} from '../support/context-cli-fixtures.js';
 
 Given('a context package {string} with the {word} records', async function (this: EpWorld, file: string, set: string) {
   await writeContextPackage(this, file, set);
 });
 
-Given('the {word} records as a JSON {word} file {string}', async function (this: EpWorld, set: string, format: 'array' | 'lines', file: string) {
-  const records = CONTEXT_RECORD_SETS[set]!;
-  await this.writeFile(file, format === 'array' ? JSON.stringify(records, null, 2) : records.map((record) => JSON.stringify(record)).join('\n'));
-});
+Given(
+  'the {word} records as a JSON {word} file {string}',
+  async function (this: EpWorld, set: string, format: 'array' | 'lines', file: string) {
+    const records = CONTEXT_RECORD_SETS[set]!;
+    await this.writeFile(
+      file,
+      format === 'array' ? JSON.stringify(records, null, 2) : records.map((record) => JSON.stringify(record)).join('\n'),
+    );
+  },
+);
 
-Given('the packages {string} and {string}, a folder, a plain file, a Survey package and a corrupt package', async function (this: EpWorld, research: string, team: string) {
-  await writeContextPackage(this, research, 'humanize');
-  await writeContextPackage(this, team, 'team');
-  await writeBadPackages(this);
-});
+Given(
+  'the packages {string} and {string}, a folder, a plain file, a Survey package and a corrupt package',
+  async function (this: EpWorld, research: string, team: string) {
+    await writeContextPackage(this, research, 'humanize');
+    await writeContextPackage(this, team, 'team');
+    await writeBadPackages(this);
+  },
+);
 
-Given('{string} with the {word} records and {string} with the {word} records are the active contexts',
+Given(
+  '{string} with the {word} records and {string} with the {word} records are the active contexts',
   async function (this: EpWorld, first: string, firstSet: string, second: string, secondSet: string) {
     await writeContextPackage(this, first, firstSet);
     await writeContextPackage(this, second, secondSet);
-    this.values.set('active-packages', [{ shown: first, records: CONTEXT_RECORD_SETS[firstSet]! }, { shown: second, records: CONTEXT_RECORD_SETS[secondSet]! }]);
-    for (const args of [['--path', first], ['--path', second, '--append']]) assert.equal((await this.ep(['context', 'use', ...args])).exitCode, 0);
-  });
+    this.values.set('active-packages', [
+      { shown: first, records: CONTEXT_RECORD_SETS[firstSet]! },
+      { shown: second, records: CONTEXT_RECORD_SETS[secondSet]! },
+    ]);
+    for (const args of [
+      ['--path', first],
+      ['--path', second, '--append'],
+    ])
+      assert.equal((await this.ep(['context', 'use', ...args])).exitCode, 0);
+  },
+);
 
 Given('I ran {string}', async function (this: EpWorld, commandLine: string) {
   const run = await this.ep(commandLine);
@@ -37,7 +62,11 @@ When('I note every file in the project', async function (this: EpWorld) {
 });
 
 When('{int} processes each upsert a record {string} at the same time', async function (this: EpWorld, count: number, prefix: string) {
-  const runs = await Promise.all(Array.from({ length: count }, (_, i) => this.ep(['context', 'upsert', '--json', JSON.stringify({ key: `${prefix}-${i}`, summary: 'written in parallel' })])));
+  const runs = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      this.ep(['context', 'upsert', '--json', JSON.stringify({ key: `${prefix}-${i}`, summary: 'written in parallel' })]),
+    ),
+  );
   runs.forEach((run) => assert.equal(run.exitCode, 0, run.stdout));
 });
 
@@ -51,11 +80,17 @@ Then('the error has only the keys code, message and optionally suggestion and de
 });
 
 Then('the matches are {string}', function (this: EpWorld, keys: string) {
-  assert.deepEqual(this.lastEnvelope.data.matches.map((match: any) => match.scenario.key), keys.split(', '));
+  assert.deepEqual(
+    this.lastEnvelope.data.matches.map((match: any) => match.scenario.key),
+    keys.split(', '),
+  );
 });
 
 Then('the matches come from {string}', function (this: EpWorld, paths: string) {
-  assert.deepEqual(this.lastEnvelope.data.matches.map((match: any) => match.context_path), paths.split(', '));
+  assert.deepEqual(
+    this.lastEnvelope.data.matches.map((match: any) => match.context_path),
+    paths.split(', '),
+  );
 });
 
 Then('every match has a positive score and a scenario, best first', function (this: EpWorld) {
@@ -70,12 +105,18 @@ Then('every match has a positive score and a scenario, best first', function (th
 Then('the scores equal those of searching {string} for {string}', async function (this: EpWorld, file: string, query: string) {
   const combined = this.lastEnvelope.data.matches.map((match: any) => [match.scenario.key, match.score]);
   const single = await this.ep(['context', 'search', '--path', file, '--query', query]);
-  assert.deepEqual(combined, single.envelope.data.matches.map((match: any) => [match.scenario.key, match.score]));
+  assert.deepEqual(
+    combined,
+    single.envelope.data.matches.map((match: any) => [match.scenario.key, match.score]),
+  );
 });
 
 Then('the envelope warns {string} about {string}', function (this: EpWorld, code: string, text: string) {
   const warnings: any[] = this.lastEnvelope.warnings;
-  assert.ok(warnings.some((warning) => warning.code === code && warning.message.includes(text)), JSON.stringify(warnings));
+  assert.ok(
+    warnings.some((warning) => warning.code === code && warning.message.includes(text)),
+    JSON.stringify(warnings),
+  );
   warnings.forEach((warning) => assert.deepEqual(Object.keys(warning).sort(), ['code', 'message']));
 });
 
@@ -83,13 +124,19 @@ Then('{string} holds the keys {string}', async function (this: EpWorld, file: st
   assert.deepEqual((await loadRecords(this, file)).map((record) => record.key).sort(), keys.split(', ').sort());
 });
 
-Then('{string} holds {string} with {string} = {string}', async function (this: EpWorld, file: string, key: string, field: string, value: string) {
-  const record = (await loadRecords(this, file)).find((entry) => entry.key === key);
-  assert.equal(String(readPath(record, field)), value);
-});
+Then(
+  '{string} holds {string} with {string} = {string}',
+  async function (this: EpWorld, file: string, key: string, field: string, value: string) {
+    const record = (await loadRecords(this, file)).find((entry) => entry.key === key);
+    assert.equal(String(readPath(record, field)), value);
+  },
+);
 
 Then('the commit messages of {string} are, newest first:', async function (this: EpWorld, file: string, table: { raw(): string[][] }) {
-  assert.deepEqual(await commitMessages(this, file), table.raw().map((row) => row[0]));
+  assert.deepEqual(
+    await commitMessages(this, file),
+    table.raw().map((row) => row[0]),
+  );
 });
 
 Then('the prompt context is:', function (this: EpWorld, text: string) {
@@ -126,5 +173,8 @@ Then('stderr is empty', function (this: EpWorld) {
 });
 
 Then('the history messages are, newest first:', function (this: EpWorld, table: { raw(): string[][] }) {
-  assert.deepEqual(this.lastEnvelope.data.commits.map((entry: { message: string }) => entry.message), table.raw().map((row) => row[0]));
+  assert.deepEqual(
+    this.lastEnvelope.data.commits.map((entry: { message: string }) => entry.message),
+    table.raw().map((row) => row[0]),
+  );
 });

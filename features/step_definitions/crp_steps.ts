@@ -1,7 +1,12 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
 import {
-  AssembledContext, ContextBudget, ContextFragment, ContextRequest, DetailLevelMap, FragmentProvenance,
+  AssembledContext,
+  ContextBudget,
+  ContextFragment,
+  ContextRequest,
+  DetailLevelMap,
+  FragmentProvenance,
 } from '../../src/context/assembly/index.js';
 import { crp, DEFAULT_PURPOSE } from '../support/crp-driver.js';
 import type { EpWorld } from '../support/world.js';
@@ -10,9 +15,12 @@ import type { EpWorld } from '../support/world.js';
 Given('a DetailLevelMap for domain {string} with max depth {int}', function (this: EpWorld, domain: string, maxDepth: number) {
   crp(this).map = new DetailLevelMap({ domain, maxDepth });
 });
-Given('a DetailLevelMap for domain {string} with max depth {int} and levels {string} at {int}', function (this: EpWorld, domain: string, maxDepth: number, name: string, depth: number) {
-  crp(this).map = new DetailLevelMap({ domain, maxDepth, levels: { [name]: depth } });
-});
+Given(
+  'a DetailLevelMap for domain {string} with max depth {int} and levels {string} at {int}',
+  function (this: EpWorld, domain: string, maxDepth: number, name: string, depth: number) {
+    crp(this).map = new DetailLevelMap({ domain, maxDepth, levels: { [name]: depth } });
+  },
+);
 Given('the map has level {string} at depth {int}', function (this: EpWorld, name: string, depth: number) {
   crp(this).map = crp(this).map!.register(name, depth);
 });
@@ -46,9 +54,12 @@ Then('the child effective_levels should contain {string} at {int}', function (th
 Then('resolving {string} should raise ValueError', function (this: EpWorld, name: string) {
   crp(this).expectInvalid(() => crp(this).map!.resolve(name), name);
 });
-Then('creating a DetailLevelMap with level {string} at depth {int} should raise ValueError', function (this: EpWorld, name: string, depth: number) {
-  crp(this).expectInvalid(() => new DetailLevelMap({ domain: 'uko-code:', maxDepth: 9, levels: { [name]: depth } }), `levels.${name}`);
-});
+Then(
+  'creating a DetailLevelMap with level {string} at depth {int} should raise ValueError',
+  function (this: EpWorld, name: string, depth: number) {
+    crp(this).expectInvalid(() => new DetailLevelMap({ domain: 'uko-code:', maxDepth: 9, levels: { [name]: depth } }), `levels.${name}`);
+  },
+);
 Then('registering level {string} at depth {int} should raise ValueError', function (this: EpWorld, name: string, depth: number) {
   crp(this).expectInvalid(() => crp(this).map!.register(name, depth), `levels.${name}`);
 });
@@ -86,9 +97,12 @@ Then('the budget reserved_tokens should be {int}', function (this: EpWorld, toke
 Then('creating a ContextBudget with max_tokens {int} should raise ValueError', function (this: EpWorld, max: number) {
   crp(this).expectInvalid(() => new ContextBudget(max), 'max_tokens');
 });
-Then('creating a ContextBudget with max_tokens {int} and reserved_tokens {int} should raise ValueError', function (this: EpWorld, max: number, reserved: number) {
-  crp(this).expectInvalid(() => new ContextBudget(max, reserved), 'reserved_tokens');
-});
+Then(
+  'creating a ContextBudget with max_tokens {int} and reserved_tokens {int} should raise ValueError',
+  function (this: EpWorld, max: number, reserved: number) {
+    crp(this).expectInvalid(() => new ContextBudget(max, reserved), 'reserved_tokens');
+  },
+);
 
 // ---- ContextFragment
 Given('a ContextFragment with uko_node {string} and content {string}', function (this: EpWorld, ukoNode: string, content: string) {
@@ -194,9 +208,12 @@ Then('creating a ContextRequest with max_tokens {int} should raise ValueError', 
 });
 
 // ---- AssembledContext
-Given('an AssembledContext with total_tokens {int} and budget_used {float}', function (this: EpWorld, totalTokens: number, budgetUsed: number) {
-  Object.assign(crp(this).assembledInit, { totalTokens, budgetUsed });
-});
+Given(
+  'an AssembledContext with total_tokens {int} and budget_used {float}',
+  function (this: EpWorld, totalTokens: number, budgetUsed: number) {
+    Object.assign(crp(this).assembledInit, { totalTokens, budgetUsed });
+  },
+);
 Given('the assembled context has hash {string}', function (this: EpWorld, contextHash: string) {
   Object.assign(crp(this).assembledInit, { contextHash });
 });
@@ -288,5 +305,12 @@ Then('CRP tool {string} should require {string} in input schema', async function
 });
 
 function fragmentWith(overrides: Partial<ConstructorParameters<typeof ContextFragment>[0]>): ContextFragment {
-  return new ContextFragment({ ukoNode: 'uko-py:class/AuthManager', content: 'class AuthManager: ...', detailDepth: 9, tokenCount: 800, relevanceScore: 0.5, ...overrides });
+  return new ContextFragment({
+    ukoNode: 'uko-py:class/AuthManager',
+    content: 'class AuthManager: ...',
+    detailDepth: 9,
+    tokenCount: 800,
+    relevanceScore: 0.5,
+    ...overrides,
+  });
 }

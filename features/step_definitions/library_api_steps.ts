@@ -27,9 +27,12 @@ When('the embedder shuts the library API down', async function (this: EpWorld) {
   await epOf(this).shutdown();
 });
 
-Then('the counting plugin was initialized {int} time(s) and shut down {int} time(s)', function (this: EpWorld, initialized: number, shutDown: number) {
-  assert.deepEqual(counts(this), { initialize: initialized, shutdown: shutDown });
-});
+Then(
+  'the counting plugin was initialized {int} time(s) and shut down {int} time(s)',
+  function (this: EpWorld, initialized: number, shutDown: number) {
+    assert.deepEqual(counts(this), { initialize: initialized, shutdown: shutDown });
+  },
+);
 
 When('the embedder makes {string} the active context', async function (this: EpWorld, packagePath: string) {
   await epOf(this).contexts.use(packagePath);
@@ -97,17 +100,17 @@ Then('the agent loop started a new session', function (this: EpWorld) {
   assert.deepEqual([lastLoop(this).created, lastLoop(this).turns], [true, 1]);
 });
 
-Then('the agent loop continued the first run\'s session at turn {int}', function (this: EpWorld, turn: number) {
+Then("the agent loop continued the first run's session at turn {int}", function (this: EpWorld, turn: number) {
   const [first, last] = [loopRuns(this)[0]!, lastLoop(this)];
   assert.deepEqual([last.sessionId, last.created, last.turns], [first.sessionId, false, turn]);
 });
 
-Then('the agent loop\'s prompt contained {string}', function (this: EpWorld, text: string) {
+Then("the agent loop's prompt contained {string}", function (this: EpWorld, text: string) {
   const prompt = lastLoop(this).prompts.at(-1)?.prompt ?? '';
   assert.ok(prompt.includes(text), `prompt was:\n${prompt}`);
 });
 
-Then('the agent loop\'s prompt shows the task {string} in its history', function (this: EpWorld, task: string) {
+Then("the agent loop's prompt shows the task {string} in its history", function (this: EpWorld, task: string) {
   const prompt = lastLoop(this).prompts.at(-1)?.prompt ?? '';
   const history = prompt.slice(prompt.indexOf('## History'), prompt.indexOf('## Request'));
   assert.ok(history.includes(`- plan ${JSON.stringify({ task })}`), `prompt was:\n${prompt}`);

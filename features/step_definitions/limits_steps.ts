@@ -1,5 +1,12 @@
 import { Given } from '@cucumber/cucumber';
-import { createContextPackage, makeFifo, writeLargeJson, writeNestedJson, writeNonUtf8Json, writeRecordWithLongField } from '../support/limits-files.js';
+import {
+  createContextPackage,
+  makeFifo,
+  writeLargeJson,
+  writeNestedJson,
+  writeNonUtf8Json,
+  writeRecordWithLongField,
+} from '../support/limits-files.js';
 import type { EpWorld } from '../support/world.js';
 
 Given('a JSON file {string} nested {int} levels deep', async function (this: EpWorld, name: string, depth: number) {
@@ -22,6 +29,9 @@ Given('a context package {string}', async function (this: EpWorld, name: string)
   await createContextPackage(this, name);
 });
 
-Given('a record file {string} whose {string} is {int} characters long', async function (this: EpWorld, name: string, field: string, length: number) {
-  await writeRecordWithLongField(this, name, field, length);
-});
+Given(
+  'a record file {string} whose {string} is {int} characters long',
+  async function (this: EpWorld, name: string, field: string, length: number) {
+    await writeRecordWithLongField(this, name, field, length);
+  },
+);

@@ -13,7 +13,8 @@ import { TRUNCATION_MARKER_PATTERN } from '../../src/sessions/recorded-value.js'
 const client = (world: EpWorld) => world.values.get('mcpClient') as Client;
 const sessionCall = (world: EpWorld, name: string) =>
   (world.lastEnvelope.data.nodes as { name: string; input: unknown }[]).find((node) => node.name === name)!;
-const result = (world: EpWorld) => world.values.get('mcpResult') as { isError?: boolean; content: { text: string }[]; structuredContent?: any };
+const result = (world: EpWorld) =>
+  world.values.get('mcpResult') as { isError?: boolean; content: { text: string }[]; structuredContent?: any };
 
 Given('a project whose ep config loads the example word-count plugin and a writing tool', async function (this: EpWorld) {
   await this.writeFile('plugins/notes.mjs', WRITING_TOOL_PLUGIN);
@@ -37,13 +38,20 @@ Then('the MCP tool list holds {string} requiring {string}', async function (this
 
 Then('the MCP tool list does not hold {string}', async function (this: EpWorld, name: string) {
   const { tools } = await client(this).listTools();
-  assert.equal(tools.some((t) => t.name === name), false);
+  assert.equal(
+    tools.some((t) => t.name === name),
+    false,
+  );
 });
 
 Then('the MCP tool {string} is annotated read-only, idempotent and closed-world', async function (this: EpWorld, name: string) {
   const { tools } = await client(this).listTools();
-  assert.deepEqual(tools.find((t) => t.name === name)?.annotations,
-    { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+  assert.deepEqual(tools.find((t) => t.name === name)?.annotations, {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  });
 });
 
 Then('the MCP tool {string} is annotated as writing', async function (this: EpWorld, name: string) {
@@ -82,27 +90,35 @@ When('the client disconnects', async function (this: EpWorld) {
 
 Then('the session holds a completed call named {string}', function (this: EpWorld, name: string) {
   const nodes = this.lastEnvelope.data.nodes as { name: string; status: string; kind: string }[];
-  assert.ok(nodes.some((node) => node.name === name && node.status === 'completed'), JSON.stringify(nodes.map((n) => [n.name, n.status])));
+  assert.ok(
+    nodes.some((node) => node.name === name && node.status === 'completed'),
+    JSON.stringify(nodes.map((n) => [n.name, n.status])),
+  );
 });
 
 When('the client sends {string} a text of {int} words', async function (this: EpWorld, name: string, words: number) {
   this.values.set('mcpResult', await client(this).callTool({ name, arguments: { text: 'w '.repeat(words) } }));
 });
 
-Then('the session call {string} recorded its input {string} cut short, with the marker naming {int} bytes',
+Then(
+  'the session call {string} recorded its input {string} cut short, with the marker naming {int} bytes',
   function (this: EpWorld, name: string, field: string, bytes: number) {
     const input = sessionCall(this, name).input as Record<string, unknown>;
     assert.equal(TRUNCATION_MARKER_PATTERN.exec(String(input[field]))?.[1], String(bytes), String(input[field]).slice(-60));
-  });
+  },
+);
 
 Then('the session call {string} takes at most {int} KiB', function (this: EpWorld, name: string, kib: number) {
   const bytes = Buffer.byteLength(JSON.stringify(sessionCall(this, name)));
   assert.ok(bytes <= kib * 1024, `${bytes} bytes`);
 });
 
-When('a client that does not read writes {int} {string} requests to {string}', async function (this: EpWorld, count: number, method: string, commandLine: string) {
-  await writeBurst(this, splitCommandLine(commandLine).slice(2), method, count);
-});
+When(
+  'a client that does not read writes {int} {string} requests to {string}',
+  async function (this: EpWorld, count: number, method: string, commandLine: string) {
+    await writeBurst(this, splitCommandLine(commandLine).slice(2), method, count);
+  },
+);
 
 When('that client starts reading', async function (this: EpWorld) {
   await readBurst(this);
@@ -118,8 +134,11 @@ Then('ep mcp stayed under {int} MiB of resident memory', function (this: EpWorld
 });
 
 Then('a new {string} request is answered with {string} listed', async function (this: EpWorld, method: string, tool: string) {
-  const reply = await burstOf(this).client.request(method, {}, 30_000) as { result?: { tools?: { name: string }[] } } | undefined;
-  assert.ok(reply?.result?.tools?.some((listed) => listed.name === tool), JSON.stringify(reply)?.slice(0, 300));
+  const reply = (await burstOf(this).client.request(method, {}, 30_000)) as { result?: { tools?: { name: string }[] } } | undefined;
+  assert.ok(
+    reply?.result?.tools?.some((listed) => listed.name === tool),
+    JSON.stringify(reply)?.slice(0, 300),
+  );
 });
 
 After(async function (this: EpWorld) {

@@ -31,10 +31,12 @@ Given('a configured plugin {string} providing {string}', async function (this: E
   await addPlugin(this, { id, provides: [service] });
 });
 
-Given('a configured plugin {string} providing {string} and requiring {string}',
+Given(
+  'a configured plugin {string} providing {string} and requiring {string}',
   async function (this: EpWorld, id: string, service: string, required: string) {
     await addPlugin(this, { id, provides: [service], requires: [required] });
-  });
+  },
+);
 
 Given('a configured plugin {string} requiring {string}', async function (this: EpWorld, id: string, required: string) {
   await addPlugin(this, { id, requires: [required] });
@@ -74,7 +76,10 @@ Then('the plugin list shows {string} from {string}', function (this: EpWorld, id
 });
 
 Then('the plugin list does not show {string}', function (this: EpWorld, id: string) {
-  assert.equal(this.lastEnvelope.data.plugins.some((p: { id: string }) => p.id === id), false);
+  assert.equal(
+    this.lastEnvelope.data.plugins.some((p: { id: string }) => p.id === id),
+    false,
+  );
 });
 
 Then('{string} starts before {string} in the plugin list', function (this: EpWorld, first: string, second: string) {

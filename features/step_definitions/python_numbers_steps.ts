@@ -2,16 +2,26 @@ import { After, Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
 import { splitCommandLine } from '../support/command-line.js';
 import { RawMcpClient } from '../support/mcp-raw-client.js';
-import { pythonDumps, pythonDumpsNonFiniteAsNull, pythonPackageRecordFile, pythonReads, pythonRecordsFile, pythonRecordText } from '../support/python-json.js';
+import {
+  pythonDumps,
+  pythonDumpsNonFiniteAsNull,
+  pythonPackageRecordFile,
+  pythonReads,
+  pythonRecordsFile,
+  pythonRecordText,
+} from '../support/python-json.js';
 import { readCacheHolds, runWithRecord } from '../support/python-numbers.js';
 import type { EpWorld } from '../support/world.js';
 
 const record = (world: EpWorld) => world.values.get('record') as string;
 const mcp = (world: EpWorld) => world.values.get('rawMcp') as RawMcpClient;
 
-Given('Python writes the record {string} with 1.0, -0.0, 1e300, NaN, Infinity, 2^53+1 and 10^30', async function (this: EpWorld, key: string) {
-  this.values.set('record', await pythonRecordText(key));
-});
+Given(
+  'Python writes the record {string} with 1.0, -0.0, 1e300, NaN, Infinity, 2^53+1 and 10^30',
+  async function (this: EpWorld, key: string) {
+    this.values.set('record', await pythonRecordText(key));
+  },
+);
 
 Given('Python writes the record as a JSON {word} file {string}', async function (this: EpWorld, format: 'array' | 'lines', file: string) {
   await this.writeFile(file, await pythonRecordsFile([record(this)], format));
@@ -31,9 +41,12 @@ Then('the command succeeds, as Python reads its envelope', async function (this:
   assert.equal(this.last!.exitCode, 0);
 });
 
-Then('the record file of {string} in {string} is Python\'s json.dumps of the record', async function (this: EpWorld, key: string, file: string) {
-  assert.equal(await pythonPackageRecordFile(this.resolve(file), key), await pythonDumps(record(this)));
-});
+Then(
+  "the record file of {string} in {string} is Python's json.dumps of the record",
+  async function (this: EpWorld, key: string, file: string) {
+    assert.equal(await pythonPackageRecordFile(this.resolve(file), key), await pythonDumps(record(this)));
+  },
+);
 
 Then('Python reads the envelope data {string} as the record', async function (this: EpWorld, field: string) {
   assert.equal(await pythonReads(this.last!.stdout, `data.${field}`), await pythonDumps(record(this)), this.last!.stdout);
@@ -55,16 +68,19 @@ When('the raw client calls {string} for {string} in {string}', async function (t
   this.values.set('mcpAnswer', await mcp(this).callTool(tool, JSON.stringify({ key, paths: [file] })));
 });
 
-Then('Python reads the MCP result text\'s {string} as the record', async function (this: EpWorld, field: string) {
+Then("Python reads the MCP result text's {string} as the record", async function (this: EpWorld, field: string) {
   const text = await pythonReads(this.values.get('mcpAnswer') as string, 'result.content.0.text');
   assert.equal(await pythonReads(JSON.parse(text) as string, field), await pythonDumps(record(this)));
 });
 
-Then('the MCP answer is strict JSON whose structured {string} is the record with NaN and Infinity as null', async function (this: EpWorld, field: string) {
-  const answer = this.values.get('mcpAnswer') as string;
-  assert.doesNotThrow(() => JSON.parse(answer), 'a JavaScript client parses the answer');
-  assert.equal(await pythonReads(answer, `result.structuredContent.${field}`), await pythonDumpsNonFiniteAsNull(record(this)));
-});
+Then(
+  'the MCP answer is strict JSON whose structured {string} is the record with NaN and Infinity as null',
+  async function (this: EpWorld, field: string) {
+    const answer = this.values.get('mcpAnswer') as string;
+    assert.doesNotThrow(() => JSON.parse(answer), 'a JavaScript client parses the answer');
+    assert.equal(await pythonReads(answer, `result.structuredContent.${field}`), await pythonDumpsNonFiniteAsNull(record(this)));
+  },
+);
 
 After(async function (this: EpWorld) {
   await (this.values.get('rawMcp') as RawMcpClient | undefined)?.close();

@@ -82,7 +82,12 @@ Then('the result keys are {string}', function (this: EpWorld, keys: string) {
 });
 
 Then('the result titles are {string}', function (this: EpWorld, titles: string) {
-  assert.deepEqual(recordsOf(this).resultRecords().map((record) => String(record.title)), listOf(titles));
+  assert.deepEqual(
+    recordsOf(this)
+      .resultRecords()
+      .map((record) => String(record.title)),
+    listOf(titles),
+  );
 });
 
 Then('the original list is unchanged and a new list was returned', function (this: EpWorld) {
@@ -114,10 +119,13 @@ When('I search the records for {string} in the fields {string} with scores', asy
   await recordsOf(this).runAsync((list) => rankRecords(list, query, { fields: listOf(fields) }));
 });
 
-When('I search the records for {string} with elasticlunr boosting {string} by {int}', function (this: EpWorld, query: string, field: string, boost: number) {
-  const engine = new ElasticlunrSearchEngine({ boosts: { [field]: boost } });
-  recordsOf(this).run((list) => list.search(query, { engine, includeScores: true }));
-});
+When(
+  'I search the records for {string} with elasticlunr boosting {string} by {int}',
+  function (this: EpWorld, query: string, field: string, boost: number) {
+    const engine = new ElasticlunrSearchEngine({ boosts: { [field]: boost } });
+    recordsOf(this).run((list) => list.search(query, { engine, includeScores: true }));
+  },
+);
 
 Then('the scores are {string}', function (this: EpWorld, expected: string) {
   const scores = recordsOf(this).scores;
@@ -137,7 +145,10 @@ When('I call the search-records tool for {string}', async function (this: EpWorl
 Then('the tool matches are {string}', function (this: EpWorld, keys: string) {
   const matches = this.lastEnvelope.data.matches as Array<{ score: number; scenario: Scenario }>;
   assert.deepEqual(keysOf(matches.map((match) => match.scenario)), listOf(keys));
-  assert.ok(matches.every((match, i) => match.score > 0 && (i === 0 || match.score <= matches[i - 1]!.score)), 'scores are positive and descend');
+  assert.ok(
+    matches.every((match, i) => match.score > 0 && (i === 0 || match.score <= matches[i - 1]!.score)),
+    'scores are positive and descend',
+  );
 });
 
 Given('the ep config chooses elasticlunr with the boosts:', async function (this: EpWorld, json: string) {

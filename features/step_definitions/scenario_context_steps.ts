@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import type { EpWorld } from '../support/world.js';
 import { ScenarioContext } from '../../src/context/package/scenario-context.js';
 import { ScenarioList, type ScoredScenario } from '../../src/records/scenario-list.js';
-import type { Scenario } from '../../src/records/scenario.js';
 import type { PackResult } from '../../src/context/package/context-packer.js';
 import { withRuntime } from '../../src/runtime/runtime.js';
 import { libraryEnv, writeTrustedConfig } from '../support/trust-driver.js';
@@ -41,12 +40,18 @@ Given('a context built from a ScenarioList of {int} keyed records', async functi
   this.values.set('context', await newScenarioContext(new ScenarioList(keyedRecords(count))));
 });
 
-Then('the context\'s ScenarioList has the {int} records in the same order followed by {string}', function (this: EpWorld, count: number, key: string) {
-  const list = context(this).toScenarioList();
-  assert.ok(list instanceof ScenarioList);
-  assert.deepEqual(list.toArray().slice(0, count), keyedRecords(count));
-  assert.deepEqual(list.toArray().map((record) => record.key), [...keyedRecords(count).map((record) => record.key), key]);
-});
+Then(
+  "the context's ScenarioList has the {int} records in the same order followed by {string}",
+  function (this: EpWorld, count: number, key: string) {
+    const list = context(this).toScenarioList();
+    assert.ok(list instanceof ScenarioList);
+    assert.deepEqual(list.toArray().slice(0, count), keyedRecords(count));
+    assert.deepEqual(
+      list.toArray().map((record) => record.key),
+      [...keyedRecords(count).map((record) => record.key), key],
+    );
+  },
+);
 
 Then('getting {string} returns the record {string}', function (this: EpWorld, key: string, expected: string) {
   assert.equal(context(this).get(key)?.key, expected);
@@ -62,39 +67,51 @@ Then('getting {string} without a default fails with {string}', function (this: E
   expectError(() => context(this).get(key), code);
 });
 
-When('I add the record {string} with summary {string} and duplicates {string}', function (this: EpWorld, key: string, summary: string, policy: 'error' | 'skip' | 'replace') {
-  try {
-    this.values.set('outcome', context(this).add({ key, summary }, { duplicates: policy }).status);
-  } catch (error) {
-    this.values.set('outcome', (error as { code?: string }).code === 'DUPLICATE_KEY' ? 'error' : String(error));
-  }
-});
+When(
+  'I add the record {string} with summary {string} and duplicates {string}',
+  function (this: EpWorld, key: string, summary: string, policy: 'error' | 'skip' | 'replace') {
+    try {
+      this.values.set('outcome', context(this).add({ key, summary }, { duplicates: policy }).status);
+    } catch (error) {
+      this.values.set('outcome', (error as { code?: string }).code === 'DUPLICATE_KEY' ? 'error' : String(error));
+    }
+  },
+);
 
-Then('the add outcome is {string} and {string} has summary {string}', function (this: EpWorld, outcome: string, key: string, summary: string) {
-  assert.equal(this.values.get('outcome'), outcome);
-  assert.equal(context(this).get(key)?.summary, summary);
-  assert.equal(context(this).length, 3);
-});
+Then(
+  'the add outcome is {string} and {string} has summary {string}',
+  function (this: EpWorld, outcome: string, key: string, summary: string) {
+    assert.equal(this.values.get('outcome'), outcome);
+    assert.equal(context(this).get(key)?.summary, summary);
+    assert.equal(context(this).length, 3);
+  },
+);
 
 Given('an empty context whose clock reads {string}', function (this: EpWorld, time: string) {
   this.values.set('clock', time);
   this.values.set('context', clockedContext(this));
 });
 
-When('the clock reads {string} and I upsert {string} as fields with summary {string}', function (this: EpWorld, time: string, key: string, summary: string) {
-  this.values.set('clock', time);
-  context(this).upsert(key, { kind: 'note', summary });
-});
+When(
+  'the clock reads {string} and I upsert {string} as fields with summary {string}',
+  function (this: EpWorld, time: string, key: string, summary: string) {
+    this.values.set('clock', time);
+    context(this).upsert(key, { kind: 'note', summary });
+  },
+);
 
 When('I upsert {string} with created_at {string}', function (this: EpWorld, key: string, createdAt: string) {
   context(this).upsert({ key, created_at: createdAt });
 });
 
-Then('{string} has created_at {string} and updated_at {string}', function (this: EpWorld, key: string, createdAt: string, updatedAt: string) {
-  const record = context(this).get(key)!;
-  assert.equal(record.created_at, createdAt);
-  assert.equal(record.updated_at, updatedAt);
-});
+Then(
+  '{string} has created_at {string} and updated_at {string}',
+  function (this: EpWorld, key: string, createdAt: string, updatedAt: string) {
+    const record = context(this).get(key)!;
+    assert.equal(record.created_at, createdAt);
+    assert.equal(record.updated_at, updatedAt);
+  },
+);
 
 Then('upserting a record without a key fails with {string}', function (this: EpWorld, code: string) {
   expectError(() => context(this).upsert({ summary: 'no key' }), code);
@@ -105,7 +122,7 @@ Then('adding a record with the key {string} fails with {string}', function (this
 });
 
 Then('adding a record with the key {int} fails with {string}', function (this: EpWorld, key: number, code: string) {
-  expectError(() => context(this).add({ key, summary: 'numeric key' } as Scenario), code);
+  expectError(() => context(this).add({ key, summary: 'numeric key' }), code);
 });
 
 Given('a context with the humanize navigation records', async function (this: EpWorld) {
@@ -130,7 +147,10 @@ Then('every match has a score and a scenario', function (this: EpWorld) {
   const matches = this.values.get('matches') as ScoredScenario[];
   assert.ok(matches.length >= 2);
   for (const match of matches) assert.deepEqual(Object.keys(match).sort(), ['scenario', 'score']);
-  assert.deepEqual(matches.map((m) => m.score), [...matches.map((m) => m.score)].sort((a, b) => b - a));
+  assert.deepEqual(
+    matches.map((m) => m.score),
+    [...matches.map((m) => m.score)].sort((a, b) => b - a),
+  );
 });
 
 When('I pack the context for {string} with a budget of {int}', function (this: EpWorld, query: string, charBudget: number) {
@@ -163,10 +183,15 @@ Then('the packed text is at most {int} characters and ends with {string}', funct
 });
 
 Then('the search for {string} returns the same ranking as with no budget', function (this: EpWorld, query: string) {
-  const ranked = context(this).search(query, { topK: 8 }).map((match) => match.scenario.key);
+  const ranked = context(this)
+    .search(query, { topK: 8 })
+    .map((match) => match.scenario.key);
   const small = packed(this);
   assert.ok(ranked.length >= 3);
-  assert.deepEqual(small.includedKeys, ranked.slice(0, small.includedKeys.length).filter((key) => small.includedKeys.includes(key as string)));
+  assert.deepEqual(
+    small.includedKeys,
+    ranked.slice(0, small.includedKeys.length).filter((key) => small.includedKeys.includes(key as string)),
+  );
   assert.equal(small.includedKeys.length + small.omitted, ranked.length);
 });
 
@@ -189,9 +214,9 @@ Then('the packed text starts with {string}', function (this: EpWorld, prefix: st
 
 When('two contexts load {string}, each upserts a different record, and both save', async function (this: EpWorld, file: string) {
   const [first, second] = await Promise.all([loadScenarioContext(this.resolve(file)), loadScenarioContext(this.resolve(file))]);
-  first!.upsert({ key: 'note.first', summary: 'From the first agent' });
-  second!.upsert({ key: 'note.second', summary: 'From the second agent' });
-  await first!.save();
-  await second!.save();
-  assert.equal(second!.length, 5, 'the second context sees the first one\'s record after saving');
+  first.upsert({ key: 'note.first', summary: 'From the first agent' });
+  second.upsert({ key: 'note.second', summary: 'From the second agent' });
+  await first.save();
+  await second.save();
+  assert.equal(second.length, 5, "the second context sees the first one's record after saving");
 });

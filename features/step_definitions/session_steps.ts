@@ -1,34 +1,55 @@
 import { After, defineParameterType, Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
-import { ENTRY_POINTS, lastPrompt, lastRun, nodeNamed, runExample, runsOf, sessionHistory, sessionNodes, type EntryPoint } from '../support/session-driver.js';
+import {
+  ENTRY_POINTS,
+  lastPrompt,
+  lastRun,
+  nodeNamed,
+  runExample,
+  runsOf,
+  sessionHistory,
+  sessionNodes,
+  type EntryPoint,
+} from '../support/session-driver.js';
 import type { EpWorld } from '../support/world.js';
 import { startChatServer } from '../support/session-model-server.js';
 
 defineParameterType({ name: 'entryPoint', regexp: ENTRY_POINTS, transformer: (text) => text as EntryPoint });
 
-When('I run the example agent {string} with input {string} from {entryPoint}', async function (this: EpWorld, method: string, input: string, entry: EntryPoint) {
-  await runExample(this, entry, { method, input: JSON.parse(input) });
-});
+When(
+  'I run the example agent {string} with input {string} from {entryPoint}',
+  async function (this: EpWorld, method: string, input: string, entry: EntryPoint) {
+    await runExample(this, entry, { method, input: JSON.parse(input) });
+  },
+);
 
-When('I run the example agent {string} with input {string} and answers {string} from {entryPoint}',
+When(
+  'I run the example agent {string} with input {string} and answers {string} from {entryPoint}',
   async function (this: EpWorld, method: string, input: string, answers: string, entry: EntryPoint) {
     await runExample(this, entry, { method, input: JSON.parse(input), answers: JSON.parse(answers) });
-  });
+  },
+);
 
-When('I continue that session with the example agent {string} and input {string} from {entryPoint}',
+When(
+  'I continue that session with the example agent {string} and input {string} from {entryPoint}',
   async function (this: EpWorld, method: string, input: string, entry: EntryPoint) {
     await runExample(this, entry, { method, input: JSON.parse(input), sessionId: lastRun(this).sessionId! });
-  });
+  },
+);
 
-When('I run the example agent {string} with input {string} in session {string} from {entryPoint}',
+When(
+  'I run the example agent {string} with input {string} in session {string} from {entryPoint}',
   async function (this: EpWorld, method: string, input: string, sessionId: string, entry: EntryPoint) {
     await runExample(this, entry, { method, input: JSON.parse(input), sessionId });
-  });
+  },
+);
 
-When('I run the example agent {string} with input {string} from {entryPoint} and cancel it while it runs',
+When(
+  'I run the example agent {string} with input {string} from {entryPoint} and cancel it while it runs',
   async function (this: EpWorld, method: string, input: string, entry: EntryPoint) {
     await runExample(this, entry, { method, input: JSON.parse(input), cancelWhileRunning: true });
-  });
+  },
+);
 
 Then('the run succeeds with a session id', function (this: EpWorld) {
   const run = lastRun(this);
@@ -47,7 +68,10 @@ Then('the runs used {int} different sessions', function (this: EpWorld, count: n
 Then('the scripted model received the instructions of {string}', async function (this: EpWorld, name: string) {
   const node = nodeNamed(await sessionNodes(this), name);
   assert.ok(node.instructions, `${name} has instructions`);
-  assert.ok(lastRun(this).prompts.some((p) => p.prompt.includes(`## Instructions\n${node.instructions}\n`)), lastPrompt(this));
+  assert.ok(
+    lastRun(this).prompts.some((p) => p.prompt.includes(`## Instructions\n${node.instructions}\n`)),
+    lastPrompt(this),
+  );
 });
 
 Then('the last prompt contains:', function (this: EpWorld, text: string) {
@@ -58,12 +82,15 @@ Then('the session has a {string} node {string}', async function (this: EpWorld, 
   assert.equal(nodeNamed(await sessionNodes(this), name).status, status);
 });
 
-Then('the session has {int} {string} nodes called by {string}', async function (this: EpWorld, count: number, name: string, caller: string) {
-  const nodes = await sessionNodes(this);
-  const callerNode = nodeNamed(nodes, caller);
-  assert.equal(nodes.filter((n) => n.name === name && n.caller === callerNode.id).length, count);
-  assert.equal(nodes.filter((n) => n.name === name).length, count, 'no node is attributed elsewhere');
-});
+Then(
+  'the session has {int} {string} nodes called by {string}',
+  async function (this: EpWorld, count: number, name: string, caller: string) {
+    const nodes = await sessionNodes(this);
+    const callerNode = nodeNamed(nodes, caller);
+    assert.equal(nodes.filter((n) => n.name === name && n.caller === callerNode.id).length, count);
+    assert.equal(nodes.filter((n) => n.name === name).length, count, 'no node is attributed elsewhere');
+  },
+);
 
 Then('the node {string} is called by {string}', async function (this: EpWorld, name: string, caller: string) {
   const nodes = await sessionNodes(this);
@@ -75,7 +102,10 @@ Then('every model call is under the function that made it', async function (this
   const models = nodes.filter((n) => n.kind === 'model');
   assert.ok(models.length > 0);
   const callers = models.map((m) => nodes.find((n) => n.id === m.caller)?.name);
-  assert.deepEqual(callers, lastRun(this).prompts.map((p) => p.caller));
+  assert.deepEqual(
+    callers,
+    lastRun(this).prompts.map((p) => p.caller),
+  );
 });
 
 Then('the question {string} is recorded as {string}', async function (this: EpWorld, question: string, status: string) {
@@ -108,15 +138,15 @@ Then('every entry point sent the model the same prompts', function (this: EpWorl
   assert.equal(new Set(runs.map((run) => run.sessionId)).size, runs.length, 'each run had its own session');
 });
 
-When('I show the last run\'s session as a tree', async function (this: EpWorld) {
+When("I show the last run's session as a tree", async function (this: EpWorld) {
   await this.ep(['session', 'show', lastRun(this).sessionId!, '--tree']);
 });
 
-When('I show the demo\'s session as a tree', async function (this: EpWorld) {
+When("I show the demo's session as a tree", async function (this: EpWorld) {
   await this.ep(['session', 'show', this.lastEnvelope.data.session.id, '--tree']);
 });
 
-When('I delete the last run\'s session', async function (this: EpWorld) {
+When("I delete the last run's session", async function (this: EpWorld) {
   await this.ep(['session', 'delete', lastRun(this).sessionId!]);
 });
 
@@ -125,7 +155,7 @@ Then('the session tree reads:', function (this: EpWorld, expected: string) {
   assert.deepEqual(tree, expected.split('\n'));
 });
 
-Then('the session list shows the last run\'s session', function (this: EpWorld) {
+Then("the session list shows the last run's session", function (this: EpWorld) {
   const ids = this.lastEnvelope.data.sessions.map((s: { id: string }) => s.id);
   assert.ok(ids.includes(lastRun(this).sessionId), `listed: ${ids.join(', ')}`);
 });
@@ -137,24 +167,27 @@ Given('a chat completions server on loopback that the project uses as its model'
   await this.writeJson('.edsl/ep.json', { providers: { 'ep.ModelRuntime': 'builtin/model-openai' } });
 });
 
-Then('the chat server received the instructions of {string} from model {string}', async function (this: EpWorld, name: string, model: string) {
-  const chat = this.values.get('chatServer') as Awaited<ReturnType<typeof startChatServer>>;
-  const node = nodeNamed(await sessionNodes(this), name);
-  assert.equal(chat.requests.length, 1);
-  const [request] = chat.requests;
-  assert.equal(request!.url, '/v1/chat/completions');
-  assert.equal(request!.authorization, 'Bearer sk-local');
-  assert.equal(request!.body.model, model);
-  assert.ok(request!.body.messages[0]!.content.includes(`## Instructions\n${node.instructions}`));
-  assert.equal(node.output, 'Noted.');
-});
+Then(
+  'the chat server received the instructions of {string} from model {string}',
+  async function (this: EpWorld, name: string, model: string) {
+    const chat = this.values.get('chatServer') as Awaited<ReturnType<typeof startChatServer>>;
+    const node = nodeNamed(await sessionNodes(this), name);
+    assert.equal(chat.requests.length, 1);
+    const [request] = chat.requests;
+    assert.equal(request!.url, '/v1/chat/completions');
+    assert.equal(request!.authorization, 'Bearer sk-local');
+    assert.equal(request!.body.model, model);
+    assert.ok(request!.body.messages[0]!.content.includes(`## Instructions\n${node.instructions}`));
+    assert.equal(node.output, 'Noted.');
+  },
+);
 
 After(async function (this: EpWorld) {
   const chat = this.values.get('chatServer') as { server: { close(callback: () => void): void } } | undefined;
   if (chat) await new Promise<void>((resolve) => chat.server.close(() => resolve()));
 });
 
-Then('the session\'s meta counts {int} turns, each a commit', async function (this: EpWorld, turns: number) {
+Then("the session's meta counts {int} turns, each a commit", async function (this: EpWorld, turns: number) {
   const { meta, commits } = await sessionHistory(this);
   assert.equal(meta.turns, turns);
   assert.equal(commits.length, turns);

@@ -8,7 +8,17 @@ import { ScenarioList } from '../../src/records/scenario-list.js';
 import type { Scenario } from '../../src/records/scenario.js';
 import { loadScenarioContext, updateScenarioContext } from '../../src/api/scenario-context.js';
 import type { LoadedPackage, SaveResult } from '../../src/storage/package-store-contract.js';
-import { archiveFiles, exists, keyedRecords, leftoverTempEntries, plainGit, richRecords, store, unpack, workerScript } from '../support/storage-driver.js';
+import {
+  archiveFiles,
+  exists,
+  keyedRecords,
+  leftoverTempEntries,
+  plainGit,
+  richRecords,
+  store,
+  unpack,
+  workerScript,
+} from '../support/storage-driver.js';
 import { assertArchiveShape, assertPythonJsonFiles, killWriterMidSave, leftoverFiles } from '../support/storage-checks.js';
 
 const records = (world: EpWorld) => world.values.get('records') as Scenario[];
@@ -32,15 +42,21 @@ async function tryLoad(world: EpWorld, file: string, ref?: string, options = {})
 /** Loads at refs (one missing), reads history and upserts: every kind of call that unpacks a repository. */
 async function exerciseStore(world: EpWorld, file: string): Promise<void> {
   await store().load(world.resolve(file), { ref: 'HEAD~0' });
-  await store().load(world.resolve(file), { ref: 'no-such-branch' }).catch(() => undefined);
+  await store()
+    .load(world.resolve(file), { ref: 'no-such-branch' })
+    .catch(() => undefined);
   await store().log(world.resolve(file));
   await upsertKey(world, file, 'note.tmp', 'Temp check');
 }
 
 export async function upsertKey(world: EpWorld, file: string, key: string, message: string): Promise<void> {
-  await updateScenarioContext(world.resolve(file), (context) => {
-    context.upsert({ key, kind: 'note', summary: `A note for ${key}` });
-  }, { message });
+  await updateScenarioContext(
+    world.resolve(file),
+    (context) => {
+      context.upsert({ key, kind: 'note', summary: `A note for ${key}` });
+    },
+    { message },
+  );
 }
 
 Given('records with unicode, nested objects, lists, nulls, integers and floats', function (this: EpWorld) {
@@ -93,16 +109,29 @@ When('I try to load {string} allowing at most {int} members', async function (th
   await tryLoad(this, file, undefined, { maxEntries });
 });
 
-When('I upsert the key {string} into {string} with the message {string}', async function (this: EpWorld, key: string, file: string, message: string) {
-  await upsertKey(this, file, key, message);
-});
+When(
+  'I upsert the key {string} into {string} with the message {string}',
+  async function (this: EpWorld, key: string, file: string, message: string) {
+    await upsertKey(this, file, key, message);
+  },
+);
 
-When('I change {string}, remove {string} and add {string} in {string}', async function (this: EpWorld, changed: string, removed: string, added: string, file: string) {
-  await store().update(this.resolve(file), (list) => new ScenarioList([
-    ...list.toArray().filter((record) => record.key !== removed).map((record) => (record.key === changed ? { ...record, summary: 'Changed' } : record)),
-    { key: added, summary: 'Added' },
-  ]));
-});
+When(
+  'I change {string}, remove {string} and add {string} in {string}',
+  async function (this: EpWorld, changed: string, removed: string, added: string, file: string) {
+    await store().update(
+      this.resolve(file),
+      (list) =>
+        new ScenarioList([
+          ...list
+            .toArray()
+            .filter((record) => record.key !== removed)
+            .map((record) => (record.key === changed ? { ...record, summary: 'Changed' } : record)),
+          { key: added, summary: 'Added' },
+        ]),
+    );
+  },
+);
 
 When('I diff {string} from {string} to {string}', async function (this: EpWorld, file: string, from: string, to: string) {
   this.values.set('diff', await store().diff(this.resolve(file), from, to));
@@ -128,7 +157,7 @@ Then('the loaded records equal the saved records', function (this: EpWorld) {
   assert.deepEqual(loaded(this).list.toArray(), records(this));
 });
 
-Then('every scenario file in {string} is Python\'s JSON of its record', async function (this: EpWorld, file: string) {
+Then("every scenario file in {string} is Python's JSON of its record", async function (this: EpWorld, file: string) {
   await assertPythonJsonFiles(this.resolve(file), records(this));
 });
 
@@ -136,12 +165,15 @@ Then('the save status is {string}', function (this: EpWorld, status: string) {
   assert.equal((this.values.get('saveResult') as SaveResult).status, status);
 });
 
-Then('{string} unpacks to a clean git worktree whose HEAD commit is {string} by {string}', async function (this: EpWorld, file: string, message: string, author: string) {
-  const dir = await unpack(this, this.resolve(file));
-  assert.equal(await plainGit(dir, ['status', '--porcelain']), '');
-  assert.equal(await plainGit(dir, ['log', '-1', '--format=%s|%an <%ae>|%cn <%ce>']), `${message}|${author}|${author}`);
-  assert.equal(await plainGit(dir, ['rev-parse', '--abbrev-ref', 'HEAD']), 'main');
-});
+Then(
+  '{string} unpacks to a clean git worktree whose HEAD commit is {string} by {string}',
+  async function (this: EpWorld, file: string, message: string, author: string) {
+    const dir = await unpack(this, this.resolve(file));
+    assert.equal(await plainGit(dir, ['status', '--porcelain']), '');
+    assert.equal(await plainGit(dir, ['log', '-1', '--format=%s|%an <%ae>|%cn <%ce>']), `${message}|${author}|${author}`);
+    assert.equal(await plainGit(dir, ['rev-parse', '--abbrev-ref', 'HEAD']), 'main');
+  },
+);
 
 Then('{string} holds only sorted regular files, no hooks, and has mode {int}', async function (this: EpWorld, file: string, mode: number) {
   await assertArchiveShape(this.resolve(file), mode);
@@ -171,13 +203,25 @@ Then('{string} has no file {string}', async function (this: EpWorld, file: strin
   assert.equal((await archiveFiles(this.resolve(file)))[member], undefined);
 });
 
-Then('the diff adds {string}, removes {string} and changes {string}', function (this: EpWorld, added: string, removed: string, changed: string) {
-  const diff = this.values.get('diff') as { by: string; added: Scenario[]; removed: Scenario[]; changed: Array<{ key: string }> };
-  assert.equal(diff.by, 'key');
-  assert.deepEqual(diff.added.map((record) => record.key), [added]);
-  assert.deepEqual(diff.removed.map((record) => record.key), [removed]);
-  assert.deepEqual(diff.changed.map((change) => change.key), [changed]);
-});
+Then(
+  'the diff adds {string}, removes {string} and changes {string}',
+  function (this: EpWorld, added: string, removed: string, changed: string) {
+    const diff = this.values.get('diff') as { by: string; added: Scenario[]; removed: Scenario[]; changed: Array<{ key: string }> };
+    assert.equal(diff.by, 'key');
+    assert.deepEqual(
+      diff.added.map((record) => record.key),
+      [added],
+    );
+    assert.deepEqual(
+      diff.removed.map((record) => record.key),
+      [removed],
+    );
+    assert.deepEqual(
+      diff.changed.map((change) => change.key),
+      [changed],
+    );
+  },
+);
 
 Then('{string} has the same records and history as {string}', async function (this: EpWorld, copy: string, original: string) {
   const [a, b] = await Promise.all([store().load(this.resolve(copy)), store().load(this.resolve(original))]);
@@ -220,10 +264,16 @@ Then('the marker file does not exist', async function (this: EpWorld) {
   assert.equal(await exists(this.resolve('MARKER')), false);
 });
 
-When('{int} processes each upsert {int} records into {string} at the same time', async function (this: EpWorld, processes: number, count: number, file: string) {
-  await Promise.all(Array.from({ length: processes }, (_, i) =>
-    execa(process.execPath, [workerScript('context-upsert-worker'), this.resolve(file), `worker${i}`, String(count)])));
-});
+When(
+  '{int} processes each upsert {int} records into {string} at the same time',
+  async function (this: EpWorld, processes: number, count: number, file: string) {
+    await Promise.all(
+      Array.from({ length: processes }, (_, i) =>
+        execa(process.execPath, [workerScript('context-upsert-worker'), this.resolve(file), `worker${i}`, String(count)]),
+      ),
+    );
+  },
+);
 
 Then('{string} holds {int} records', async function (this: EpWorld, file: string, count: number) {
   const list = (await store().load(this.resolve(file))).list;
@@ -262,19 +312,38 @@ When('I load {string} through the runtime', async function (this: EpWorld, file:
   this.values.set('loaded', await loadPackage(this.resolve(file), {}, { cwd: this.dir }));
 });
 
-Given('a package {string} pushed to a bare repository {string} and pulled into {string}', async function (this: EpWorld, file: string, remote: string, copy: string) {
-  await save(this, file, keyedRecords(3));
-  await execa('git', ['init', '-q', '--bare', '-b', 'main', this.resolve(remote)]);
-  await store().push(this.resolve(file), this.resolve(remote));
-  await store().pull(this.resolve(copy), this.resolve(remote));
-});
+Given(
+  'a package {string} pushed to a bare repository {string} and pulled into {string}',
+  async function (this: EpWorld, file: string, remote: string, copy: string) {
+    await save(this, file, keyedRecords(3));
+    await execa('git', ['init', '-q', '--bare', '-b', 'main', this.resolve(remote)]);
+    await store().push(this.resolve(file), this.resolve(remote));
+    await store().pull(this.resolve(copy), this.resolve(remote));
+  },
+);
 
 When('I try to pull {string} into {string}', async function (this: EpWorld, remote: string, file: string) {
-  this.values.set('remoteError', await store().pull(this.resolve(file), this.resolve(remote)).then(() => undefined, (error: unknown) => error));
+  this.values.set(
+    'remoteError',
+    await store()
+      .pull(this.resolve(file), this.resolve(remote))
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+  );
 });
 
 When('I try to push {string} to {string}', async function (this: EpWorld, file: string, remote: string) {
-  this.values.set('remoteError', await store().push(this.resolve(file), remote).then(() => undefined, (error: unknown) => error));
+  this.values.set(
+    'remoteError',
+    await store()
+      .push(this.resolve(file), remote)
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+  );
 });
 
 Then('the remote call fails with {string}', function (this: EpWorld, code: string) {

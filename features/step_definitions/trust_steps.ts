@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { lastRun } from '../support/session-driver.js';
 import {
-  markerExists, markerPluginSource, MODEL_COMMAND_MARKER, PLUGIN_MARKER, projectConfigRealPath, startFromCode, writeMarkerPluginProject,
+  markerExists,
+  markerPluginSource,
+  MODEL_COMMAND_MARKER,
+  PLUGIN_MARKER,
+  projectConfigRealPath,
+  startFromCode,
+  writeMarkerPluginProject,
   writeModelCommandProject,
 } from '../support/trust-driver.js';
 import type { EpWorld } from '../support/world.js';
@@ -47,10 +53,13 @@ When('I start a runtime through the library API with my own config loading that 
 Then('the error names the entry {string} and the command {string}', function (this: EpWorld, entry: string, command: string) {
   const { message, details } = this.lastEnvelope.error;
   assert.ok(message.includes(entry) && message.includes(command), message);
-  assert.ok(details.codeEntries.some((item: { entry: string }) => item.entry === entry), JSON.stringify(details));
+  assert.ok(
+    details.codeEntries.some((item: { entry: string }) => item.entry === entry),
+    JSON.stringify(details),
+  );
 });
 
-Then('the run\'s error names the entry {string} and the command {string}', function (this: EpWorld, entry: string, command: string) {
+Then("the run's error names the entry {string} and the command {string}", function (this: EpWorld, entry: string, command: string) {
   const message = lastRun(this).error?.message ?? '';
   assert.ok(message.includes(entry) && message.includes(command), message);
 });
@@ -63,11 +72,14 @@ Then('the trusted code entries are {string}', function (this: EpWorld, entries: 
   assert.equal(entriesOf(this.lastEnvelope.data.codeEntries), entries);
 });
 
-Then('the trust list shows the project\'s config as {string} with the entries {string}', function (this: EpWorld, state: string, entries: string) {
-  const config = this.lastEnvelope.data.configs.find((item: { configPath: string }) => item.configPath === projectConfigRealPath(this));
-  assert.ok(config, JSON.stringify(this.lastEnvelope.data));
-  assert.deepEqual([config.state, entriesOf(config.codeEntries)], [state, entries]);
-});
+Then(
+  "the trust list shows the project's config as {string} with the entries {string}",
+  function (this: EpWorld, state: string, entries: string) {
+    const config = this.lastEnvelope.data.configs.find((item: { configPath: string }) => item.configPath === projectConfigRealPath(this));
+    assert.ok(config, JSON.stringify(this.lastEnvelope.data));
+    assert.deepEqual([config.state, entriesOf(config.codeEntries)], [state, entries]);
+  },
+);
 
 Then('the started runtime has the plugin {string}', function (this: EpWorld, id: string) {
   assert.equal(this.values.get('startError'), undefined, String(this.values.get('startError')));

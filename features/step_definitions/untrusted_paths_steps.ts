@@ -13,7 +13,10 @@ Given('the pointer lists {string} {int} times', async function (this: EpWorld, p
 });
 
 Given('the pointer lists {int} different packages', async function (this: EpWorld, count: number) {
-  await writePointer(this, Array.from({ length: count }, (_, i) => `package-${i}.ep`));
+  await writePointer(
+    this,
+    Array.from({ length: count }, (_, i) => `package-${i}.ep`),
+  );
 });
 
 Given('{string} is a link to {string}', async function (this: EpWorld, name: string, target: string) {
@@ -30,9 +33,15 @@ When('{string} and {string} run at once, {int} times over', async function (this
 
 Then('the pointer never names {string} afterwards', function (this: EpWorld, cleared: string) {
   const results = this.values.get('raceResults') as (string[] | undefined)[];
-  assert.ok(results.every((paths) => !paths?.includes(cleared)), JSON.stringify(results));
+  assert.ok(
+    results.every((paths) => !paths?.includes(cleared)),
+    JSON.stringify(results),
+  );
 });
 
-When('an MCP client declaring the root {string} connects to {string} in {string}', async function (this: EpWorld, root: string, commandLine: string, cwd: string) {
-  this.values.set('mcpClient', await connectMcpWithRoots(this, cwd, [root], splitCommandLine(commandLine).slice(2)));
-});
+When(
+  'an MCP client declaring the root {string} connects to {string} in {string}',
+  async function (this: EpWorld, root: string, commandLine: string, cwd: string) {
+    this.values.set('mcpClient', await connectMcpWithRoots(this, cwd, [root], splitCommandLine(commandLine).slice(2)));
+  },
+);

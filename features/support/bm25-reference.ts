@@ -17,8 +17,12 @@ export interface ReferenceMatch {
  * written from the BM25 formula (features/support/bm25_reference.py): scores above zero, best first, ties
  * in concatenation order, the first `topK`.
  */
-export async function referenceRanking(packages: readonly { shown: string; records: readonly Scenario[] }[], query: string,
-  topK: number, fields: readonly string[] = SEED_SEARCH_FIELDS): Promise<ReferenceMatch[]> {
+export async function referenceRanking(
+  packages: readonly { shown: string; records: readonly Scenario[] }[],
+  query: string,
+  topK: number,
+  fields: readonly string[] = SEED_SEARCH_FIELDS,
+): Promise<ReferenceMatch[]> {
   const records = packages.flatMap((pkg) => pkg.records);
   const origins = packages.flatMap((pkg) => pkg.records.map(() => pkg.shown));
   const script = path.join(REPO_ROOT, 'features/support/bm25_reference.py');

@@ -12,12 +12,32 @@ import type { EpWorld } from './world.js';
 export const CONTEXT_RECORD_SETS: Record<string, Scenario[]> = {
   humanize: HUMANIZE_RECORDS,
   personal: [
-    { key: 'preference.default_pilot_model', kind: 'user_preference', summary: 'User prefers the strongest model for every pilot study.', tags: ['models', 'pilot'] },
-    { key: 'note.pricing-ideas', kind: 'note', summary: 'Ideas for a conjoint pricing pilot with three price levels.', tags: ['pricing', 'conjoint'] },
+    {
+      key: 'preference.default_pilot_model',
+      kind: 'user_preference',
+      summary: 'User prefers the strongest model for every pilot study.',
+      tags: ['models', 'pilot'],
+    },
+    {
+      key: 'note.pricing-ideas',
+      kind: 'note',
+      summary: 'Ideas for a conjoint pricing pilot with three price levels.',
+      tags: ['pricing', 'conjoint'],
+    },
   ],
   team: [
-    { key: 'preference.default_pilot_model', kind: 'user_preference', summary: 'Team default: a mid-size model for pilots.', tags: ['models'] },
-    { key: 'study.conjoint-pricing-2025', kind: 'study_note', summary: 'Last year\'s conjoint pricing pilot: price levels, sample size and lessons.', tags: ['pricing', 'conjoint', 'pilot'] },
+    {
+      key: 'preference.default_pilot_model',
+      kind: 'user_preference',
+      summary: 'Team default: a mid-size model for pilots.',
+      tags: ['models'],
+    },
+    {
+      key: 'study.conjoint-pricing-2025',
+      kind: 'study_note',
+      summary: "Last year's conjoint pricing pilot: price levels, sample size and lessons.",
+      tags: ['pricing', 'conjoint', 'pilot'],
+    },
     { key: 'constraint.budget', kind: 'constraint', summary: 'Pilot budgets stay under 200 dollars.', tags: ['budget', 'pilot'] },
   ],
 };
@@ -36,8 +56,17 @@ export async function writeContextPackage(world: EpWorld, file: string, set: str
 export async function writeBadPackages(world: EpWorld): Promise<void> {
   await mkdir(world.resolve('folder.ep'), { recursive: true });
   await world.writeFile('notes.ep', 'These are plain notes, not a zip archive.\n');
-  await writeEdslPackage(world.resolve('survey.ep'), [{ records: [], message: 'Save Survey', manifestExtra: {
-    edsl_class_name: 'Survey', object_type: 'Survey', format: 'edsl.survey.git_package' } }]);
+  await writeEdslPackage(world.resolve('survey.ep'), [
+    {
+      records: [],
+      message: 'Save Survey',
+      manifestExtra: {
+        edsl_class_name: 'Survey',
+        object_type: 'Survey',
+        format: 'edsl.survey.git_package',
+      },
+    },
+  ]);
   await writeContextPackage(world, 'corrupt.ep', 'humanize');
   const bytes = await readFile(world.resolve('corrupt.ep'));
   await writeFile(world.resolve('corrupt.ep'), bytes.subarray(0, Math.floor(bytes.length / 2)));
@@ -51,7 +80,12 @@ export async function projectDigest(world: EpWorld): Promise<Map<string, string>
     const file = path.join(entry.parentPath, entry.name);
     const relative = path.relative(world.dir, file);
     if (relative.startsWith('.ep-home')) continue;
-    digests.set(relative, createHash('sha256').update(await readFile(file)).digest('hex'));
+    digests.set(
+      relative,
+      createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex'),
+    );
   }
   return digests;
 }

@@ -1,8 +1,14 @@
 import { After } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
 import {
-  AssembledContext, ContextBudget, ContextFragment, ContextRequest, DetailLevelMap, FragmentProvenance,
-  type ContextFragmentInit, type ContextRequestInit,
+  AssembledContext,
+  type ContextBudget,
+  ContextFragment,
+  ContextRequest,
+  type DetailLevelMap,
+  type FragmentProvenance,
+  type ContextFragmentInit,
+  type ContextRequestInit,
 } from '../../src/context/assembly/index.js';
 import { ToolRegistry } from '../../src/skills/tool.js';
 import { EpRuntime } from '../../src/runtime/runtime.js';

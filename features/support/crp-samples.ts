@@ -7,7 +7,12 @@ import { definePlugin, type EpPlugin } from '../../src/kernel/plugin.js';
  */
 export const SAMPLE_RECORDS: Readonly<Record<TierName, ContextRecord[]>> = {
   hot: [
-    { key: 'uko-py:class/AuthManager', summary: 'Manages logins and auth tokens', content: 'class AuthManager:\n    def login(self, user, password): ...\n    def refresh(self, token): ...', module: 'uko-py:module/auth' },
+    {
+      key: 'uko-py:class/AuthManager',
+      summary: 'Manages logins and auth tokens',
+      content: 'class AuthManager:\n    def login(self, user, password): ...\n    def refresh(self, token): ...',
+      module: 'uko-py:module/auth',
+    },
   ],
   warm: [
     { key: 'uko-py:module/auth', summary: 'Authentication module', content: 'Login, logout and token refresh for the web app.' },

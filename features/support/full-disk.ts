@@ -38,8 +38,16 @@ export async function runOnFullDisk(world: EpWorld, file: string, args: readonly
   await execa('unshare', [...unshare, '--propagation', 'private', 'sh', '-c', script, 'sh', ...args], {
     cwd: world.dir,
     env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin', DISK: disk, PACKAGE: world.resolve(file), ROOM: String(run.roomBytes), NODE: process.execPath,
-      EP_BIN, OUT: world.dir, EP_HOME: world.home, NO_COLOR: '1', TMPDIR: run.tempOnDisk ? path.join(disk, 'tmp') : path.join(world.dir, '.tmp'),
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      DISK: disk,
+      PACKAGE: world.resolve(file),
+      ROOM: String(run.roomBytes),
+      NODE: process.execPath,
+      EP_BIN,
+      OUT: world.dir,
+      EP_HOME: world.home,
+      NO_COLOR: '1',
+      TMPDIR: run.tempOnDisk ? path.join(disk, 'tmp') : path.join(world.dir, '.tmp'),
     },
   });
   const stdout = await readFile(world.resolve('stdout'), 'utf8');

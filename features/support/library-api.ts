@@ -19,8 +19,12 @@ export function countingPlugin(counts: LifecycleCounts): EpPlugin {
     version: '1.0.0',
     engine: `^${EP_VERSION}`,
     register() {},
-    initialize() { counts.initialize += 1; },
-    shutdown() { counts.shutdown += 1; },
+    initialize() {
+      counts.initialize += 1;
+    },
+    shutdown() {
+      counts.shutdown += 1;
+    },
   }))();
 }
 
@@ -61,7 +65,11 @@ export async function runAgentLoop(world: EpWorld, task: string, sessionId?: str
   const record = world.resolve(`loop-prompts-${runs.length + 1}.jsonl`);
   const args = [AGENT_LOOP_MAIN, '--task', task, ...(sessionId ? ['--session', sessionId] : [])];
   const result = await execa(process.execPath, args, {
-    cwd: world.dir, env: { EP_HOME: world.home, EP_SCRIPTED_RECORD: record }, reject: false, stdin: 'ignore', timeout: 60_000,
+    cwd: world.dir,
+    env: { EP_HOME: world.home, EP_SCRIPTED_RECORD: record },
+    reject: false,
+    stdin: 'ignore',
+    timeout: 60_000,
   });
   if (result.exitCode !== 0) throw new Error(`the agent loop failed (${result.exitCode}):\n${result.stderr}`);
   const lines = (await readFile(record, 'utf8')).split('\n').filter(Boolean);

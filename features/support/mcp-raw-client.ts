@@ -19,10 +19,20 @@ export class RawMcpClient {
   }
 
   static async connect(cwd: string, home: string, args: string[]): Promise<RawMcpClient> {
-    const child = execa(process.execPath, [EP_BIN, 'mcp', ...args], { cwd, env: { EP_HOME: home }, stdin: 'pipe', stdout: 'pipe', stderr: 'ignore', reject: false });
+    const child = execa(process.execPath, [EP_BIN, 'mcp', ...args], {
+      cwd,
+      env: { EP_HOME: home },
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'ignore',
+      reject: false,
+    });
     const client = new RawMcpClient(child);
-    await client.request('initialize', '{"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1.0.0"}}');
-    child.stdin!.write('{"jsonrpc": "2.0", "method": "notifications/initialized"}\n');
+    await client.request(
+      'initialize',
+      '{"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1.0.0"}}',
+    );
+    child.stdin.write('{"jsonrpc": "2.0", "method": "notifications/initialized"}\n');
     return client;
   }
 

@@ -8,7 +8,7 @@ export async function connectMcp(cwd: string, home: string, args: string[] = [],
     command: process.execPath,
     args: [bin, 'mcp', ...args],
     cwd,
-    env: { ...process.env, EP_HOME: home } as Record<string, string>,
+    env: { ...process.env, EP_HOME: home },
     stderr: 'pipe',
   });
   const client = new Client({ name: 'ep-acceptance', version: '1.0.0' });

@@ -12,7 +12,10 @@ import type { EpWorld } from './world.js';
  * Packages that are bombs or hold pathological sizes, made as EDSL makes packages (real git, an independent
  * zip writer) and then changed with git and zlib (stress/bad-input/bomb-packages.ts).
  */
-const BASE: Scenario[] = [{ key: 'note.alpha', summary: 'first' }, { key: 'note.beta', summary: 'second' }];
+const BASE: Scenario[] = [
+  { key: 'note.alpha', summary: 'first' },
+  { key: 'note.beta', summary: 'second' },
+];
 
 const BOMBS: Record<string, RepoEdit> = {
   'HEAD commit, a loose object,': commitBombAt('loose'),
@@ -31,10 +34,21 @@ export function largeRecordEdit(mebibytes: number): RepoEdit {
 }
 
 /** A package of `records` (texts are stored as they are), changed by `edit`, zipped to `name`. */
-export async function writeChangedPackage(world: EpWorld, name: string, records: ReadonlyArray<string | Scenario> = BASE, edit?: RepoEdit): Promise<void> {
+export async function writeChangedPackage(
+  world: EpWorld,
+  name: string,
+  records: ReadonlyArray<string | Scenario> = BASE,
+  edit?: RepoEdit,
+): Promise<void> {
   const dir = await edslWorktree([{ records, message: 'Save ScenarioList' }]);
   try {
-    const git: GitIn = (args, input) => execFileSync('git', args, { cwd: dir, env: { ...GIT_ENV, PATH: process.env.PATH ?? '' }, encoding: 'utf8', ...(input === undefined ? {} : { input }) });
+    const git: GitIn = (args, input) =>
+      execFileSync('git', args, {
+        cwd: dir,
+        env: { ...GIT_ENV, PATH: process.env.PATH ?? '' },
+        encoding: 'utf8',
+        ...(input === undefined ? {} : { input }),
+      });
     edit?.(dir, git);
     await zipWorktree(dir, world.resolve(name));
   } finally {
@@ -87,7 +101,11 @@ export async function memberBytes(world: EpWorld, name: string, member: string):
 /** Runs `ep` as world.ep does, measuring its time and the peak memory of ep and the git it runs. */
 export async function runMeasuredEp(world: EpWorld, commandLine: string): Promise<{ ms: number; peakMib: number }> {
   const args = splitCommandLine(commandLine).slice(commandLine.startsWith('ep ') ? 1 : 0);
-  const run = await runMeasured(args, { cwd: world.dir, env: { PATH: process.env.PATH ?? '', EP_HOME: world.home, TMPDIR: world.resolve('.tmp') }, timeoutMs: 60_000 });
+  const run = await runMeasured(args, {
+    cwd: world.dir,
+    env: { PATH: process.env.PATH ?? '', EP_HOME: world.home, TMPDIR: world.resolve('.tmp') },
+    timeoutMs: 60_000,
+  });
   world.last = { args, exitCode: run.exitCode ?? -1, stdout: run.stdout, stderr: run.stderr, envelope: run.envelope };
   return { ms: run.ms, peakMib: run.peakKb / 1024 };
 }

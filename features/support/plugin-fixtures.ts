@@ -32,9 +32,12 @@ export function pluginModuleSource(fixture: PluginFixture): string {
     },
     async shutdown() { log('shutdown:' + ${JSON.stringify(fixture.id)}); },
   }`;
-  const exportLine = fixture.exportName === 'none' ? 'export const somethingElse = 1;'
-    : fixture.exportName ? `export const ${fixture.exportName} = () => (${plugin});`
-    : `export default function createPlugin() { return ${plugin}; }`;
+  const exportLine =
+    fixture.exportName === 'none'
+      ? 'export const somethingElse = 1;'
+      : fixture.exportName
+        ? `export const ${fixture.exportName} = () => (${plugin});`
+        : `export default function createPlugin() { return ${plugin}; }`;
   return `import { appendFileSync } from 'node:fs';
 const log = (line) => { if (process.env.EP_LIFECYCLE_LOG) appendFileSync(process.env.EP_LIFECYCLE_LOG, line + '\\n'); };
 ${exportLine}

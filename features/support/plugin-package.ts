@@ -24,9 +24,12 @@ export interface PluginPackageFixture {
 export const PLUGIN_ID = 'acme/word-stats';
 let fixture: Promise<PluginPackageFixture> | undefined;
 
-const npm = (args: string[], cwd: string) => execa('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], {
-  cwd, env: { npm_config_update_notifier: 'false' }, timeout: 240_000,
-});
+const npm = (args: string[], cwd: string) =>
+  execa('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], {
+    cwd,
+    env: { npm_config_update_notifier: 'false' },
+    timeout: 240_000,
+  });
 
 export function pluginPackageFixture(): Promise<PluginPackageFixture> {
   return (fixture ??= prepare());
@@ -50,7 +53,11 @@ async function prepare(): Promise<PluginPackageFixture> {
   await npm(['install', tarball, pluginDir], project);
   const projectModules = path.join(project, 'node_modules');
   return {
-    root, tarball, pluginDir, packageName: '@acme/ep-word-stats', projectModules,
+    root,
+    tarball,
+    pluginDir,
+    packageName: '@acme/ep-word-stats',
+    projectModules,
     projectBin: path.join(projectModules, 'ep-runtime', 'bin', 'ep.js'),
   };
 }

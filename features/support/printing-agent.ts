@@ -55,7 +55,7 @@ export async function runInSubprocess(world: EpWorld, target: string, input: unk
     if (!isEpError(error)) throw error;
     outcome = { entryPoint: 'a subprocess', error: { code: error.code, message: error.message }, prompts: [] };
   }
-  world.values.set('runs', [...(world.values.get('runs') as RunOutcome[] | undefined) ?? [], outcome]);
+  world.values.set('runs', [...((world.values.get('runs') as RunOutcome[] | undefined) ?? []), outcome]);
   return outcome;
 }
 

@@ -20,6 +20,11 @@ export async function runWithRecord(world: EpWorld, args: string[], record: stri
 
 /** True when the read cache (under the scenario's EP_HOME) has an entry for the package's current bytes. */
 export async function readCacheHolds(world: EpWorld, file: string): Promise<boolean> {
-  const digest = createHash('sha256').update(await readFile(world.resolve(file))).digest('hex');
-  return access(path.join(world.home, 'cache', 'context-packages', `${digest}.json`)).then(() => true, () => false);
+  const digest = createHash('sha256')
+    .update(await readFile(world.resolve(file)))
+    .digest('hex');
+  return access(path.join(world.home, 'cache', 'context-packages', `${digest}.json`)).then(
+    () => true,
+    () => false,
+  );
 }

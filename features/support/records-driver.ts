@@ -59,5 +59,8 @@ export function recordsOf(world: EpWorld): RecordsDriver {
 
 /** "a, b, c" → ["a", "b", "c"]; "" → []. */
 export function listOf(text: string): string[] {
-  return text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }

@@ -55,28 +55,37 @@ export async function runExample(world: EpWorld, entryPoint: EntryPoint, request
     if (answersFile) args.push('--answers', answersFile);
     if (request.cancelWhileRunning) args.push('--timeout', String(CLI_CANCEL_AFTER_MS));
     const envelope = (await world.ep(args, { env })).envelope;
-    result = envelope?.status === 'ok'
-      ? { sessionId: envelope.data.sessionId, output: envelope.data.output }
-      : { sessionId: envelope?.error?.details?.sessionId, error: envelope?.error ?? { code: 'NO_ENVELOPE', message: world.last!.stderr } };
+    result =
+      envelope?.status === 'ok'
+        ? { sessionId: envelope.data.sessionId, output: envelope.data.output }
+        : {
+            sessionId: envelope?.error?.details?.sessionId,
+            error: envelope?.error ?? { code: 'NO_ENVELOPE', message: world.last!.stderr },
+          };
   } else {
     const sessionId = request.sessionId ?? (request.cancelWhileRunning ? `cancelled-${runs.length + 1}` : undefined);
     const controller = new AbortController();
     const signal = request.cancelWhileRunning ? controller.signal : undefined;
     if (request.cancelWhileRunning) void abortOnceRunning(world, sessionId!, request.method, controller);
     try {
-      const run = entryPoint === 'embedded code'
-        ? await runAgent({
-          target, input: request.input, cwd: world.dir, env,
-          ...(sessionId ? { sessionId } : {}),
-          ...(request.answers ? { answers: answersInOrder(request.answers) } : {}),
-          ...(signal ? { signal } : {}),
-        })
-        : await runAgentInSubprocess(target, request.input, {
-          cwd: world.dir, env,
-          ...(sessionId ? { sessionId } : {}),
-          ...(answersFile ? { answersFile } : {}),
-          ...(signal ? { signal } : {}),
-        });
+      const run =
+        entryPoint === 'embedded code'
+          ? await runAgent({
+              target,
+              input: request.input,
+              cwd: world.dir,
+              env,
+              ...(sessionId ? { sessionId } : {}),
+              ...(request.answers ? { answers: answersInOrder(request.answers) } : {}),
+              ...(signal ? { signal } : {}),
+            })
+          : await runAgentInSubprocess(target, request.input, {
+              cwd: world.dir,
+              env,
+              ...(sessionId ? { sessionId } : {}),
+              ...(answersFile ? { answersFile } : {}),
+              ...(signal ? { signal } : {}),
+            });
       result = { sessionId: run.sessionId, output: run.output };
     } catch (error) {
       if (!isEpError(error)) throw error;
@@ -98,7 +107,10 @@ function answersInOrder(answers: string[]): AnswerSource {
 
 async function readPrompts(file: string): Promise<RecordedPrompt[]> {
   const text = await readFile(file, 'utf8').catch(() => '');
-  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as RecordedPrompt);
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as RecordedPrompt);
 }
 
 export function runsOf(world: EpWorld): RunOutcome[] {

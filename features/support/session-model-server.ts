@@ -12,10 +12,17 @@ export async function startChatServer(): Promise<{ baseUrl: string; requests: Re
   const requests: RecordedChatRequest[] = [];
   const server = createServer((req, res) => {
     let body = '';
-    req.on('data', (chunk) => { body += chunk; });
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
     req.on('end', () => {
-      requests.push({ url: req.url ?? '', ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}), body: JSON.parse(body) });
-      res.writeHead(200, { 'content-type': 'application/json' })
+      requests.push({
+        url: req.url ?? '',
+        ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+        body: JSON.parse(body),
+      });
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ model: 'local-test', choices: [{ message: { role: 'assistant', content: 'Noted.' } }] }));
     });
   });

@@ -11,7 +11,10 @@ export async function assertArchiveShape(file: string, mode: number): Promise<vo
   const members = await listMembers(file);
   const names = members.map((member) => member.name);
   assert.deepEqual(names, [...names].sort());
-  assert.ok(members.every((member) => (member.unixMode & 0o170000) === 0o100000), 'regular files only');
+  assert.ok(
+    members.every((member) => (member.unixMode & 0o170000) === 0o100000),
+    'regular files only',
+  );
   assert.ok(!names.some((name) => name.startsWith('.git/hooks/')), 'no hooks');
   assert.ok(names.includes('.git/HEAD') && names.includes('manifest.json'));
   assert.equal(((await stat(file)).mode & 0o777).toString(8), String(mode));
@@ -24,7 +27,7 @@ export async function assertPythonJsonFiles(file: string, records: readonly Scen
   assert.equal(order.length, records.length);
   order.forEach((id, i) => {
     const text = new TextDecoder().decode(files[`scenarios/${id}.json`]);
-    assert.match(text, /^[\x0a\x20-\x7e]*$/, 'only printable ASCII and newlines');
+    assert.match(text, /^[\n\x20-\x7e]*$/, 'only printable ASCII and newlines');
     assert.equal(text, pythonJsonDumps(records[i]!));
   });
 }

@@ -16,16 +16,36 @@ export function store(options: GitPackageStoreOptions = {}): GitPackageStore {
 
 export function richRecords(): Scenario[] {
   return [
-    { key: 'unicode', text: 'Caf\u00e9 \u2014 \u65e5\u672c\u8a9e \ud83d\ude00 "quoted" back\\slash\nnew line\ttab \u0007', '\u00e9cole': '\u00fcber' },
+    {
+      key: 'unicode',
+      text: 'Caf\u00e9 \u2014 \u65e5\u672c\u8a9e \ud83d\ude00 "quoted" back\\slash\nnew line\ttab \u0007',
+      '\u00e9cole': '\u00fcber',
+    },
     { key: 'nested', deep: { a: { b: { c: [1, { d: null }] } }, empty: {}, list: [] } },
     { key: 'lists', tags: ['a', 'b'], mixed: [1, 'two', null, true, false, 2.5, [3, [4]]] },
-    { key: 'numbers', zero: 0, negative: -42, big: 9007199254740991, half: 0.5, small: 1e-7, huge: 1.5e300, third: 1 / 3, negativeZero: -0.125 },
+    {
+      key: 'numbers',
+      zero: 0,
+      negative: -42,
+      big: 9007199254740991,
+      half: 0.5,
+      small: 1e-7,
+      huge: 1.5e300,
+      third: 1 / 3,
+      negativeZero: -0.125,
+    },
     { key: 'nulls', nothing: null, flags: [null, null] },
   ];
 }
 
 export function keyedRecords(count: number): Scenario[] {
-  return Array.from({ length: count }, (_, i) => ({ key: `rec.${i + 1}`, kind: 'note', summary: `Summary ${i + 1}`, tags: ['test'], n: i + 1 }));
+  return Array.from({ length: count }, (_, i) => ({
+    key: `rec.${i + 1}`,
+    kind: 'note',
+    summary: `Summary ${i + 1}`,
+    tags: ['test'],
+    n: i + 1,
+  }));
 }
 
 export async function listMembers(file: string): Promise<{ name: string; unixMode: number }[]> {
@@ -52,7 +72,10 @@ export async function plainGit(cwd: string, args: string[]): Promise<string> {
 }
 
 export async function exists(file: string): Promise<boolean> {
-  return stat(file).then(() => true, () => false);
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 export function workerScript(name: string): string {

@@ -11,7 +11,14 @@ import { pythonJsonDumps } from '../../src/storage/json/python-json-writer.js';
  * writer (fflate's): `git init -b main`, commits by `EDSL <edsl@example.invalid>`, Python-form JSON files,
  * and an archive of the regular files of the worktree and `.git/`, sorted, without `.git/hooks/`.
  */
-export const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'EDSL', GIT_AUTHOR_EMAIL: 'edsl@example.invalid', GIT_COMMITTER_NAME: 'EDSL', GIT_COMMITTER_EMAIL: 'edsl@example.invalid' };
+export const GIT_ENV = {
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'EDSL',
+  GIT_AUTHOR_EMAIL: 'edsl@example.invalid',
+  GIT_COMMITTER_NAME: 'EDSL',
+  GIT_COMMITTER_EMAIL: 'edsl@example.invalid',
+};
 
 export function git(cwd: string, args: string[]) {
   return execa('git', args, { cwd, env: GIT_ENV });
@@ -35,10 +42,19 @@ export async function edslWorktree(commits: readonly FixtureCommit[]): Promise<s
     await rm(path.join(dir, 'scenarios'), { recursive: true, force: true });
     await mkdir(path.join(dir, 'scenarios'));
     for (const [i, id] of ids.entries()) await writeFile(path.join(dir, 'scenarios', `${id}.json`), texts[i]!);
-    await writeFile(path.join(dir, 'manifest.json'), pythonJsonDumps({
-      edsl_class_name: 'ScenarioList', edsl_version: '1.0.8.dev1', format: 'edsl.scenario_list.git_package', format_version: 1,
-      n_scenarios: ids.length, object_type: 'ScenarioList', scenario_order: ids, ...(commit.manifestExtra as object),
-    }));
+    await writeFile(
+      path.join(dir, 'manifest.json'),
+      pythonJsonDumps({
+        edsl_class_name: 'ScenarioList',
+        edsl_version: '1.0.8.dev1',
+        format: 'edsl.scenario_list.git_package',
+        format_version: 1,
+        n_scenarios: ids.length,
+        object_type: 'ScenarioList',
+        scenario_order: ids,
+        ...(commit.manifestExtra as object),
+      }),
+    );
     await git(dir, ['add', '-A']);
     await git(dir, ['commit', '-q', '-m', commit.message]);
     stored = new Map(ids.map((id, i) => [id, texts[i]!]));
@@ -59,7 +75,12 @@ function edslIds(texts: string[], stored: Map<string, string>): string[] {
 }
 
 /** Zips a worktree as EDSL does; `extra` adds or overrides members (for damaged or hostile fixtures). */
-export async function zipWorktree(dir: string, target: string, extra: Zippable = {}, skip: (name: string) => boolean = () => false): Promise<void> {
+export async function zipWorktree(
+  dir: string,
+  target: string,
+  extra: Zippable = {},
+  skip: (name: string) => boolean = () => false,
+): Promise<void> {
   const files: Zippable = {};
   const walk = async (current: string): Promise<void> => {
     for (const entry of await readdir(current, { withFileTypes: true })) {
@@ -79,7 +100,11 @@ export async function zipWorktree(dir: string, target: string, extra: Zippable =
   await writeFile(target, zipSync(sorted, { level: 6 }));
 }
 
-export async function writeEdslPackage(target: string, commits: readonly FixtureCommit[], prepare?: (dir: string) => Promise<void>): Promise<void> {
+export async function writeEdslPackage(
+  target: string,
+  commits: readonly FixtureCommit[],
+  prepare?: (dir: string) => Promise<void>,
+): Promise<void> {
   const dir = await edslWorktree(commits);
   try {
     await prepare?.(dir);
@@ -92,13 +117,22 @@ export async function writeEdslPackage(target: string, commits: readonly Fixture
 /** Scenario files of the interop commits, exactly as Python's json.dumps(indent=2, sort_keys=True) wrote them. */
 export const FIXTURE_FILES: Record<'v1' | 'v2', string[]> = {
   v1: [
-    "{\n  \"key\": \"pref.model\",\n  \"kind\": \"user_preference\",\n  \"summary\": \"Prefers low-cost models for pilots.\",\n  \"tags\": [\n    \"models\",\n    \"cost\"\n  ],\n  \"weight\": 1.0\n}\n",
-    "{\n  \"key\": \"note.caf\\u00e9\",\n  \"kind\": \"note\",\n  \"summary\": \"Caf\\u00e9 study \\u2014 \\ud83d\\ude00 smiles\",\n  \"value\": {\n    \"nested\": [\n      1,\n      2.5,\n      null,\n      3.0\n    ]\n  }\n}\n",
+    '{\n  "key": "pref.model",\n  "kind": "user_preference",' +
+      '\n  "summary": "Prefers low-cost models for pilots.",\n  "tags": [\n    "models",\n    "cost"\n  ],' +
+      '\n  "weight": 1.0\n}\n',
+    '{\n  "key": "note.caf\\u00e9",\n  "kind": "note",' +
+      '\n  "summary": "Caf\\u00e9 study \\u2014 \\ud83d\\ude00 smiles",' +
+      '\n  "value": {\n    "nested": [\n      1,\n      2.5,\n      null,\n      3.0\n    ]\n  }\n}\n',
   ],
   v2: [
-    "{\n  \"key\": \"pref.model\",\n  \"kind\": \"user_preference\",\n  \"summary\": \"Prefers low-cost models for pilots unless risky.\",\n  \"tags\": [\n    \"models\",\n    \"cost\"\n  ],\n  \"weight\": 1.0\n}\n",
-    "{\n  \"key\": \"note.caf\\u00e9\",\n  \"kind\": \"note\",\n  \"summary\": \"Caf\\u00e9 study \\u2014 \\ud83d\\ude00 smiles\",\n  \"value\": {\n    \"nested\": [\n      1,\n      2.5,\n      null,\n      3.0\n    ]\n  }\n}\n",
-    "{\n  \"big\": 12345678901234567890,\n  \"key\": \"study.pricing\",\n  \"kind\": \"study_note\",\n  \"n\": 120,\n  \"ratio\": 0.25,\n  \"scale\": 1e+16,\n  \"summary\": \"Conjoint pricing pilot\"\n}\n",
+    '{\n  "key": "pref.model",\n  "kind": "user_preference",' +
+      '\n  "summary": "Prefers low-cost models for pilots unless risky.",' +
+      '\n  "tags": [\n    "models",\n    "cost"\n  ],\n  "weight": 1.0\n}\n',
+    '{\n  "key": "note.caf\\u00e9",\n  "kind": "note",' +
+      '\n  "summary": "Caf\\u00e9 study \\u2014 \\ud83d\\ude00 smiles",' +
+      '\n  "value": {\n    "nested": [\n      1,\n      2.5,\n      null,\n      3.0\n    ]\n  }\n}\n',
+    '{\n  "big": 12345678901234567890,\n  "key": "study.pricing",\n  "kind": "study_note",\n  "n": 120,' +
+      '\n  "ratio": 0.25,\n  "scale": 1e+16,\n  "summary": "Conjoint pricing pilot"\n}\n',
   ],
 };
 

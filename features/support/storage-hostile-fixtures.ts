@@ -22,17 +22,36 @@ export async function writeHostilePackage(target: string, marker: string): Promi
     await mkdir(path.join(dir, '.git/info'), { recursive: true });
     await writeFile(path.join(dir, '.git/info/attributes'), '* filter=evil diff=evil\n');
     const config = await readFile(path.join(dir, '.git/config'), 'utf8');
-    await writeFile(path.join(dir, '.git/config'), `${config}[core]\n\tfsmonitor = ${touch}\n\tpager = ${touch}\n\tsshCommand = ${touch}\n\teditor = ${touch}\n`
-      + `[filter "evil"]\n\tclean = ${touch}\n\tsmudge = ${touch}\n\trequired = true\n[diff "evil"]\n\tcommand = ${touch}\n\ttextconv = ${touch}\n`
-      + `[merge "evil"]\n\tdriver = ${touch}\n[alias]\n\tlog = !${touch}\n`);
+    await writeFile(
+      path.join(dir, '.git/config'),
+      `${config}[core]\n\tfsmonitor = ${touch}\n\tpager = ${touch}\n\tsshCommand = ${touch}\n\teditor = ${touch}\n` +
+        `[filter "evil"]\n\tclean = ${touch}\n\tsmudge = ${touch}\n\trequired = true\n` +
+        `[diff "evil"]\n\tcommand = ${touch}\n\ttextconv = ${touch}\n` +
+        `[merge "evil"]\n\tdriver = ${touch}\n[alias]\n\tlog = !${touch}\n`,
+    );
     const hook = `#!/bin/sh\n${touch}\n`;
     const hooks: Zippable = {};
-    for (const name of ['pre-commit', 'post-commit', 'commit-msg', 'reference-transaction', 'post-checkout', 'post-merge', 'pre-push', 'pre-auto-gc', 'post-rewrite', 'post-index-change', 'fsmonitor-watchman']) {
+    for (const name of [
+      'pre-commit',
+      'post-commit',
+      'commit-msg',
+      'reference-transaction',
+      'post-checkout',
+      'post-merge',
+      'pre-push',
+      'pre-auto-gc',
+      'post-rewrite',
+      'post-index-change',
+      'fsmonitor-watchman',
+    ]) {
       hooks[`.git/hooks/${name}`] = [new TextEncoder().encode(hook), EXECUTABLE];
       await writeFile(path.join(dir, '.git/hooks', name), hook, { mode: 0o755 });
     }
     await git(dir, ['commit', '-q', '--allow-empty', '-m', 'Arm check']).catch(() => undefined);
-    const armed = await readFile(marker).then(() => true, () => false);
+    const armed = await readFile(marker).then(
+      () => true,
+      () => false,
+    );
     if (!armed) throw new Error('The hostile fixture is not armed: plain git did not run its hook.');
     await rm(marker);
     await git(dir, ['reset', '-q', '--soft', 'HEAD~1']).catch(() => undefined);
@@ -46,7 +65,8 @@ export async function writeHostilePackage(target: string, marker: string): Promi
 /** A small archive whose one member is unsafe in the named way. */
 export function unsafeArchive(kind: string): Uint8Array {
   const data = new TextEncoder().encode('payload\n');
-  if (kind === 'that is a symlink') return zipSync({ 'manifest.json': [new TextEncoder().encode('/etc/passwd'), { os: 3, attrs: (0o120777 << 16) >>> 0 }] });
+  if (kind === 'that is a symlink')
+    return zipSync({ 'manifest.json': [new TextEncoder().encode('/etc/passwd'), { os: 3, attrs: (0o120777 << 16) >>> 0 }] });
   if (kind === 'declaring 3 GB of content') {
     const bytes = zipSync({ 'manifest.json': [data, { level: 0 }] });
     const view = new DataView(bytes.buffer);

@@ -51,8 +51,9 @@ export async function writeMarkerPluginProject(world: EpWorld): Promise<void> {
 
 /** A project config choosing the command model runtime with a program that leaves {@link MODEL_COMMAND_MARKER}. */
 export async function writeModelCommandProject(world: EpWorld): Promise<void> {
-  const script = `require('node:fs').writeFileSync(${JSON.stringify(world.resolve(MODEL_COMMAND_MARKER))}, 'ran');`
-    + `process.stdin.resume(); process.stdin.on('end', () => process.stdout.write('three findings'));`;
+  const script =
+    `require('node:fs').writeFileSync(${JSON.stringify(world.resolve(MODEL_COMMAND_MARKER))}, 'ran');` +
+    `process.stdin.resume(); process.stdin.on('end', () => process.stdout.write('three findings'));`;
   await world.writeJson('.edsl/ep.json', {
     providers: { 'ep.ModelRuntime': 'builtin/model-command' },
     options: { 'builtin/model-command': { command: process.execPath, args: ['-e', script] } },
@@ -63,7 +64,10 @@ export async function writeModelCommandProject(world: EpWorld): Promise<void> {
 export async function startFromCode(world: EpWorld, options: Omit<RuntimeOptions, 'cwd' | 'env'> = {}): Promise<void> {
   try {
     const runtime = await EpRuntime.create({ cwd: world.dir, env: libraryEnv(world), ...options });
-    world.values.set('startedPlugins', runtime.kernel.plugins.map((source) => source.plugin.id));
+    world.values.set(
+      'startedPlugins',
+      runtime.kernel.plugins.map((source) => source.plugin.id),
+    );
     await runtime.shutdown();
   } catch (error) {
     world.values.set('startError', error);

@@ -28,7 +28,9 @@ export async function raceCommands(world: EpWorld, first: string[], second: stri
   const env = { EP_HOME: world.home, TMPDIR: path.join(world.dir, '.tmp') };
   for (let round = 0; round < times; round += 1) {
     await writeFile(pointerFile, start);
-    const runs = await Promise.all([first, second].map((args) => execa(process.execPath, [EP_BIN, ...args], { cwd: world.dir, env, reject: false })));
+    const runs = await Promise.all(
+      [first, second].map((args) => execa(process.execPath, [EP_BIN, ...args], { cwd: world.dir, env, reject: false })),
+    );
     for (const run of runs) if (run.exitCode !== 0) throw new Error(`${run.command} failed: ${run.stdout}`);
     const pointer = await readFile(pointerFile, 'utf8').catch(() => undefined);
     after.push(pointer === undefined ? undefined : JSON.parse(pointer).active_context_paths);
@@ -40,10 +42,17 @@ export async function raceCommands(world: EpWorld, first: string[], second: stri
 export async function connectMcpWithRoots(world: EpWorld, cwd: string, roots: readonly string[], args: string[] = []): Promise<Client> {
   await mkdir(world.resolve(cwd), { recursive: true });
   const client = new Client({ name: 'ep-acceptance', version: '1.0.0' }, { capabilities: { roots: { listChanged: true } } });
-  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.map((root) => ({ uri: pathToFileURL(world.resolve(root)).href, name: root })) }));
-  await client.connect(new StdioClientTransport({
-    command: process.execPath, args: [EP_BIN, 'mcp', ...args], cwd: world.resolve(cwd),
-    env: { ...process.env, EP_HOME: world.home } as Record<string, string>, stderr: 'pipe',
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({
+    roots: roots.map((root) => ({ uri: pathToFileURL(world.resolve(root)).href, name: root })),
   }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [EP_BIN, 'mcp', ...args],
+      cwd: world.resolve(cwd),
+      env: { ...process.env, EP_HOME: world.home },
+      stderr: 'pipe',
+    }),
+  );
   return client;
 }

@@ -55,8 +55,10 @@ export class EpWorld extends World {
    * Runs `ep` with arguments (a command line string or an array) in `cwd` (default: the project dir). `bin` runs
    * another copy of ep than this checkout's (one installed from a packed tarball).
    */
-  async ep(commandLine: string | string[], options: { cwd?: string; input?: string; env?: Record<string, string>; bin?: string } = {}):
-    Promise<CommandRun> {
+  async ep(
+    commandLine: string | string[],
+    options: { cwd?: string; input?: string; env?: Record<string, string>; bin?: string } = {},
+  ): Promise<CommandRun> {
     const args = typeof commandLine === 'string' ? splitCommandLine(commandLine) : commandLine;
     if (args[0] === 'ep') args.shift();
     const result = await execa(process.execPath, [options.bin ?? EP_BIN, ...args], {

@@ -1,5 +1,12 @@
 import path from 'node:path';
-import { clearContext, CONTEXT_POINTER_PATH, readContextPointer, useContext, notConfigured, type UseContextOptions } from '../context/active/context-pointer.js';
+import {
+  clearContext,
+  CONTEXT_POINTER_PATH,
+  readContextPointer,
+  useContext,
+  notConfigured,
+  type UseContextOptions,
+} from '../context/active/context-pointer.js';
 
 /** The seed's output shape for the pointer commands. */
 export interface ContextPointerView {
@@ -9,7 +16,11 @@ export interface ContextPointerView {
   readonly config_path: string;
 }
 
-function view(cwd: string, file: string, data: { active_context_paths: string[]; default_write_context_path: string | null }): ContextPointerView {
+function view(
+  cwd: string,
+  file: string,
+  data: { active_context_paths: string[]; default_write_context_path: string | null },
+): ContextPointerView {
   return {
     active_context_paths: data.active_context_paths,
     default_write_context_path: data.default_write_context_path,
@@ -33,5 +44,8 @@ export async function currentContext(options: { cwd?: string } = {}): Promise<Co
 export async function clearContextPointer(options: { cwd?: string } = {}): Promise<ContextPointerView & { cleared: boolean }> {
   const cwd = options.cwd ?? process.cwd();
   const file = await clearContext(cwd);
-  return { ...view(cwd, file ?? path.join(cwd, CONTEXT_POINTER_PATH), { active_context_paths: [], default_write_context_path: null }), cleared: file !== undefined };
+  return {
+    ...view(cwd, file ?? path.join(cwd, CONTEXT_POINTER_PATH), { active_context_paths: [], default_write_context_path: null }),
+    cleared: file !== undefined,
+  };
 }

@@ -1,7 +1,29 @@
-import { type ContextGetResult, type ContextHistoryResult, type ContextPackResult, type ContextSearchResult, type ContextWriteResult, type PackRequest, type ReadTarget, type SearchRequest, type WithWarnings, type WriteRequest, ContextRecords } from '../context/active/context-records-contract.js';
+import {
+  type ContextGetResult,
+  type ContextHistoryResult,
+  type ContextPackResult,
+  type ContextSearchResult,
+  type ContextWriteResult,
+  type PackRequest,
+  type ReadTarget,
+  type SearchRequest,
+  type WithWarnings,
+  type WriteRequest,
+  ContextRecords,
+} from '../context/active/context-records-contract.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
 
-export type { ContextGetResult, ContextHistoryResult, ContextPackResult, ContextSearchResult, ContextWriteResult, PackRequest, SearchRequest, WithWarnings, WriteRequest };
+export type {
+  ContextGetResult,
+  ContextHistoryResult,
+  ContextPackResult,
+  ContextSearchResult,
+  ContextWriteResult,
+  PackRequest,
+  SearchRequest,
+  WithWarnings,
+  WriteRequest,
+};
 
 /** Ranks the records of the active context packages (or `paths`), read as one corpus. */
 export function searchContext(request: SearchRequest, options: RuntimeOptions = {}): Promise<WithWarnings<ContextSearchResult>> {
@@ -9,7 +31,11 @@ export function searchContext(request: SearchRequest, options: RuntimeOptions = 
 }
 
 /** The record with `key`; the first package holding it wins (a warning names the others). */
-export function getContextRecord(key: string, target: ReadTarget = {}, options: RuntimeOptions = {}): Promise<WithWarnings<ContextGetResult>> {
+export function getContextRecord(
+  key: string,
+  target: ReadTarget = {},
+  options: RuntimeOptions = {},
+): Promise<WithWarnings<ContextGetResult>> {
   return withRuntime(options, (runtime) => runtime.get(ContextRecords).get(key, target));
 }
 

@@ -1,10 +1,13 @@
-import { AssembledContext } from '../context/assembly/assembled-context.js';
+import { type AssembledContext } from '../context/assembly/assembled-context.js';
 import { type BudgetState, ContextAssembler, ContextTiers } from '../context/assembly/contracts.js';
 import { ContextRequest, type ContextRequestInit } from '../context/assembly/context-request.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
 
 /** Assembles context for one request with a runtime started for the call. */
-export async function requestContext(request: ContextRequestInit | ContextRequest, options: RuntimeOptions = {}): Promise<AssembledContext> {
+export async function requestContext(
+  request: ContextRequestInit | ContextRequest,
+  options: RuntimeOptions = {},
+): Promise<AssembledContext> {
   const typed = request instanceof ContextRequest ? request : new ContextRequest(request);
   return withRuntime(options, async (runtime) => runtime.get(ContextAssembler).requestContext(typed));
 }

@@ -22,10 +22,13 @@ export function defaultEp(): Promise<Ep> {
   // Imported on first use: the helpers that call this stay light, and ep.ts (which imports them) is no cycle.
   const starting = import('./ep.js').then(({ createEp }) => createEp({ config: DEFAULT_CONFIG }));
   started = starting;
-  starting.then(() => process.once('beforeExit', stopOnExit), () => {
-    // A failed start is not kept: the next call tries again.
-    if (started === starting) started = undefined;
-  });
+  starting.then(
+    () => process.once('beforeExit', stopOnExit),
+    () => {
+      // A failed start is not kept: the next call tries again.
+      if (started === starting) started = undefined;
+    },
+  );
   return starting;
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ContextGetResult, ContextHistoryResult, ContextPackResult, ContextRecords, ContextSearchResult, ContextWriteResult, PackRequest, ReadTarget, SearchRequest, WithWarnings, WriteRequest } from '../context/active/context-records-contract.js';
+import type { ContextRecords } from '../context/active/context-records-contract.js';
 import type { UseContextOptions } from '../context/active/context-pointer.js';
 import type { AssembledContext } from '../context/assembly/assembled-context.js';
 import type { BudgetState } from '../context/assembly/contracts.js';
@@ -54,7 +54,11 @@ export interface EpPackages {
 export interface EpSearch {
   readonly engine: SearchEngine;
   /** Ranks in-memory records with the runtime's engine: `ScenarioList.search` with `includeScores`. */
-  records(records: ScenarioList | Iterable<Scenario>, query: string, options?: Omit<ScenarioSearchOptions, 'engine' | 'includeScores'>): ScoredScenario[];
+  records(
+    records: ScenarioList | Iterable<Scenario>,
+    query: string,
+    options?: Omit<ScenarioSearchOptions, 'engine' | 'includeScores'>,
+  ): ScoredScenario[];
 }
 
 /** The Context Request Protocol: assembled context within the budget. */
@@ -147,8 +151,11 @@ function bindEp(started: EpRuntime): Ep {
     pull: async (packagePath, remote, options = {}) => pullPackage(resolve(packagePath), remote, options, on()),
   };
   const search: EpSearch = {
-    get engine() { return runtime().get(SearchEngine); },
-    records: (records, query, options = {}) => list(records).search(query, { ...options, engine: runtime().get(SearchEngine), includeScores: true }),
+    get engine() {
+      return runtime().get(SearchEngine);
+    },
+    records: (records, query, options = {}) =>
+      list(records).search(query, { ...options, engine: runtime().get(SearchEngine), includeScores: true }),
   };
   const context: EpContext = {
     request: async (request) => requestContext(request, on()),
@@ -156,7 +163,8 @@ function bindEp(started: EpRuntime): Ep {
   };
   const sessions: EpSessions = {
     run: async (body, options = {}) => runInSession({ ...options, ...on() }, body),
-    runAgent: async (target, input, options = {}) => runAgent({ ...options, target, ...(input === undefined ? {} : { input }), cwd, ...on() }),
+    runAgent: async (target, input, options = {}) =>
+      runAgent({ ...options, target, ...(input === undefined ? {} : { input }), cwd, ...on() }),
     list: async () => listSessions(on()),
     show: async (sessionId, options = {}) => showSession(sessionId, { ...options, ...on() }),
     delete: async (sessionId) => deleteSession(sessionId, on()),
@@ -168,9 +176,19 @@ function bindEp(started: EpRuntime): Ep {
   const plugins: EpPlugins = {
     list: () => describePlugins(runtime().kernel.plugins),
   };
-  const shutdown = async () => { await (stopping ??= started.shutdown()); };
+  const shutdown = async () => {
+    await (stopping ??= started.shutdown());
+  };
   return {
-    runtime: started, cwd, contexts, packages, search, context, sessions, tools, plugins,
+    runtime: started,
+    cwd,
+    contexts,
+    packages,
+    search,
+    context,
+    sessions,
+    tools,
+    plugins,
     get: (token) => runtime().get(token),
     getAll: (token) => runtime().getAll(token),
     shutdown,

@@ -9,7 +9,9 @@ export async function serveMcpOverStdio(options: RuntimeOptions & McpServerOptio
     const calls = sessionCallRunner(runtime, options.sessionId);
     process.stderr.write(`ep mcp: tool calls are recorded in session ${calls.sessionId} (ep session show ${calls.sessionId})\n`);
     const allowWrites = options.allowWrites === true || runtime.config.mcp.allowWrites === true;
-    await serveMcp(createMcpServer(runtime, { ...options, allowWrites, runCall: calls.run, sessionId: calls.sessionId }),
-      new BoundedStdioTransport());
+    await serveMcp(
+      createMcpServer(runtime, { ...options, allowWrites, runCall: calls.run, sessionId: calls.sessionId }),
+      new BoundedStdioTransport(),
+    );
   });
 }

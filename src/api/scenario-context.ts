@@ -27,23 +27,31 @@ export interface ScenarioContextRuntimeOptions extends Omit<ScenarioContextOptio
 }
 
 /** Loads a package as a ScenarioContext (at `ref`, HEAD by default) with the runtime's services. */
-export async function loadScenarioContext(path: string, options: ScenarioContextRuntimeOptions & { ref?: string } = {}): Promise<ScenarioContext> {
+export async function loadScenarioContext(
+  path: string,
+  options: ScenarioContextRuntimeOptions & { ref?: string } = {},
+): Promise<ScenarioContext> {
   const { ScenarioContext } = await import('../context/package/scenario-context.js');
   const { runtime, ...settings } = options;
   return ScenarioContext.load(path, contextOptions(await runtimeOrDefault(runtime), settings));
 }
 
 /** `ScenarioContext.update` with the runtime's services: `change` applied to the latest content under the lock. */
-export async function updateScenarioContext(path: string, change: (context: ScenarioContext) => void | Promise<void>,
-  options: ScenarioContextRuntimeOptions & { message?: string } = {}): Promise<SaveResult & { context: ScenarioContext }> {
+export async function updateScenarioContext(
+  path: string,
+  change: (context: ScenarioContext) => void | Promise<void>,
+  options: ScenarioContextRuntimeOptions & { message?: string } = {},
+): Promise<SaveResult & { context: ScenarioContext }> {
   const { ScenarioContext } = await import('../context/package/scenario-context.js');
   const { runtime, ...settings } = options;
   return ScenarioContext.update(path, change, contextOptions(await runtimeOrDefault(runtime), settings));
 }
 
 /** A ScenarioContext over `records` (none by default) with the runtime's services; `save(path)` writes it. */
-export async function newScenarioContext(records: ScenarioList | Iterable<Scenario> = [],
-  options: ScenarioContextRuntimeOptions = {}): Promise<ScenarioContext> {
+export async function newScenarioContext(
+  records: ScenarioList | Iterable<Scenario> = [],
+  options: ScenarioContextRuntimeOptions = {},
+): Promise<ScenarioContext> {
   const { ScenarioContext } = await import('../context/package/scenario-context.js');
   const { runtime, ...settings } = options;
   const list = records instanceof ScenarioList ? records : new ScenarioList(records);

@@ -11,14 +11,22 @@ export interface RecordSearchOptions extends Omit<ScenarioSearchOptions, 'engine
 }
 
 /** Ranks in-memory records with the runtime's search engine: scored matches, best first. */
-export async function rankRecords(records: ScenarioList | Iterable<Scenario>, query: string, options: RecordSearchOptions = {}): Promise<ScoredScenario[]> {
+export async function rankRecords(
+  records: ScenarioList | Iterable<Scenario>,
+  query: string,
+  options: RecordSearchOptions = {},
+): Promise<ScoredScenario[]> {
   const { runtime, ...search } = options;
   const engine = (await runtimeOrDefault(runtime)).get(SearchEngine);
   return listOf(records).search(query, { ...search, engine, includeScores: true });
 }
 
 /** The matching records as a ScenarioList (keeping the codebook), ranked with the runtime's search engine. */
-export async function searchRecords(records: ScenarioList | Iterable<Scenario>, query: string, options: RecordSearchOptions = {}): Promise<ScenarioList> {
+export async function searchRecords(
+  records: ScenarioList | Iterable<Scenario>,
+  query: string,
+  options: RecordSearchOptions = {},
+): Promise<ScenarioList> {
   const { runtime, ...search } = options;
   const engine = (await runtimeOrDefault(runtime)).get(SearchEngine);
   return listOf(records).search(query, { ...search, engine });

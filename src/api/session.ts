@@ -50,7 +50,10 @@ export async function withSession<T>(body: (session: SessionHandle) => Promise<T
  * Runs `body` in a session, with the runtime's session store and model runtime: the library form of
  * what `ep run` does. Returns the session id with the result, so the caller can continue the session.
  */
-export async function runInSession<T>(options: SessionRunOptions, body: (session: SessionHandle) => Promise<T> | T): Promise<SessionRun<T>> {
+export async function runInSession<T>(
+  options: SessionRunOptions,
+  body: (session: SessionHandle) => Promise<T> | T,
+): Promise<SessionRun<T>> {
   return withRuntime(options, async (runtime) => {
     let handle: SessionHandle | undefined;
     const result = await openSession(await sessionOptions(runtime, options), (session) => {
@@ -109,16 +112,25 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
   } catch (error) {
     if (session === undefined) throw error;
     const details = {
-      sessionId: session.sessionId, target: options.target,
+      sessionId: session.sessionId,
+      target: options.target,
       ...(isEpError(error) ? { errorCode: error.code } : {}),
     };
     if (options.signal?.aborted) {
-      throw new EpError('RUN_CANCELLED', `${agent.name} was cancelled in session ${session.sessionId}: ${errorMessage(options.signal.reason)}`, {
-        cause: error, details, suggestion: `See what was recorded: ep session show ${session.sessionId}`,
-      });
+      throw new EpError(
+        'RUN_CANCELLED',
+        `${agent.name} was cancelled in session ${session.sessionId}: ${errorMessage(options.signal.reason)}`,
+        {
+          cause: error,
+          details,
+          suggestion: `See what was recorded: ep session show ${session.sessionId}`,
+        },
+      );
     }
     throw new EpError('AGENT_FAILED', `${agent.name} failed in session ${session.sessionId}: ${errorMessage(error)}`, {
-      exitCode: isEpError(error) ? error.exitCode : ExitCode.general, cause: error, details,
+      exitCode: isEpError(error) ? error.exitCode : ExitCode.general,
+      cause: error,
+      details,
       suggestion: `See what was recorded: ep session show ${session.sessionId}`,
     });
   }

@@ -31,17 +31,25 @@ export interface TrustedConfig extends TrustRecord {
  */
 export async function trustConfig(target?: string, options: TrustOptions = {}): Promise<TrustRecord> {
   const config = readProjectConfig(configFileFor(target, options.cwd ?? process.cwd()));
-  const entries = codeEntries(config, builtinSources(config).map((source) => source.plugin));
+  const entries = codeEntries(
+    config,
+    builtinSources(config).map((source) => source.plugin),
+  );
   const record: TrustRecord = {
-    configPath: trustedPathOf(config), sha256: config.sha256!, trustedAt: new Date().toISOString(),
-    codeEntries: entries.slice(0, LISTED_ENTRIES), codeEntryCount: entries.length,
+    configPath: trustedPathOf(config),
+    sha256: config.sha256!,
+    trustedAt: new Date().toISOString(),
+    codeEntries: entries.slice(0, LISTED_ENTRIES),
+    codeEntryCount: entries.length,
   };
   await trustStoreFor(options.env ?? process.env).put(record);
   return record;
 }
 
 /** Every trusted config, with whether its file still holds the trusted bytes; `unreadable` counts broken records. */
-export async function listTrustedConfigs(options: Pick<TrustOptions, 'env'> = {}): Promise<{ configs: TrustedConfig[]; unreadable: number }> {
+export async function listTrustedConfigs(
+  options: Pick<TrustOptions, 'env'> = {},
+): Promise<{ configs: TrustedConfig[]; unreadable: number }> {
   const { records, unreadable } = await trustStoreFor(options.env ?? process.env).list();
   return { configs: records.map((record) => ({ ...record, state: stateOf(record) })), unreadable };
 }

@@ -17,9 +17,11 @@ export async function readJsonArgument(value: string, option: string): Promise<u
     } catch (cause) {
       if (cause instanceof EpError) throw cause;
       const code = (cause as NodeJS.ErrnoException).code;
-      throw new EpError(code === 'EISDIR' ? 'INVALID_INPUT' : 'FILE_NOT_FOUND',
+      throw new EpError(
+        code === 'EISDIR' ? 'INVALID_INPUT' : 'FILE_NOT_FOUND',
         code === 'EISDIR' ? `${option} names a directory, not a JSON file: ${file}` : `${option} file not found: ${file}`,
-        { exitCode: code === 'EISDIR' ? ExitCode.usage : ExitCode.notFound, details: { option, path: file } });
+        { exitCode: code === 'EISDIR' ? ExitCode.usage : ExitCode.notFound, details: { option, path: file } },
+      );
     }
   }
   return parseJson(text, option);
@@ -31,7 +33,8 @@ export function parseJson(text: string, option: string): unknown {
   } catch (cause) {
     if (!(cause instanceof JsonTextError)) throw cause;
     throw new EpError('INVALID_JSON', cause.message, {
-      exitCode: ExitCode.usage, details: { option },
+      exitCode: ExitCode.usage,
+      details: { option },
       suggestion: `Pass a JSON object, for example ${option} '{"key": "note.example"}', or ${option} @file.json.`,
     });
   }

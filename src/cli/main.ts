@@ -59,9 +59,12 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<void
     .wrap(null)
     .epilogue('Exit codes: 0 ok, 1 error, 2 usage or invalid JSON, 3 not found, 4 auth, 5 validation, 6 remote.')
     .fail((message, error) => {
-      const failure = error ?? new EpError('USAGE_ERROR', withoutCamelCaseEchoes(message ?? 'Invalid usage.'), {
-        exitCode: ExitCode.usage, suggestion: 'Run `ep --help` (or `ep <command> --help`) for usage.',
-      });
+      const failure =
+        error ??
+        new EpError('USAGE_ERROR', withoutCamelCaseEchoes(message ?? 'Invalid usage.'), {
+          exitCode: ExitCode.usage,
+          suggestion: 'Run `ep --help` (or `ep <command> --help`) for usage.',
+        });
       const { envelope, exitCode } = errorEnvelope(failure);
       writeEnvelope(envelope);
       process.exitCode = exitCode;
@@ -79,8 +82,12 @@ function withoutCamelCaseEchoes(message: string): string {
   const match = /^(Unknown arguments?): (.*)$/.exec(message);
   if (!match) return message;
   const names = match[2]!.split(', ');
-  const kept = names.filter((name) => !names.some((other) => other !== name && other.includes('-')
-    && other.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) === name));
+  const kept = names.filter(
+    (name) =>
+      !names.some(
+        (other) => other !== name && other.includes('-') && other.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) === name,
+      ),
+  );
   return `${kept.length > 1 ? 'Unknown arguments' : 'Unknown argument'}: ${kept.join(', ')}`;
 }
 

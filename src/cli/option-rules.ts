@@ -32,7 +32,8 @@ export function checkOptionValues(parsed: Readonly<Record<string, unknown>>, opt
     if (problem !== undefined) {
       const shown = givenAsFlag(args, names) ? `--${key}` : `<${key}>`;
       throw new EpError('USAGE_ERROR', `${shown} ${problem}`, {
-        exitCode: ExitCode.usage, details: { option: key },
+        exitCode: ExitCode.usage,
+        details: { option: key },
         suggestion: `Run \`ep ${command || '<command>'} --help\` for the options it takes.`,
       });
     }

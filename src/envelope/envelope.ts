@@ -37,7 +37,8 @@ export function errorEnvelope(error: unknown, fieldNames: FieldNames = {}): { en
         status: 'error',
         error: {
           code: error.code,
-          message: shown !== undefined && error.message.startsWith(`${field} `) ? `${shown}${error.message.slice(field!.length)}` : error.message,
+          message:
+            shown !== undefined && error.message.startsWith(`${field} `) ? `${shown}${error.message.slice(field!.length)}` : error.message,
           ...(error.suggestion ? { suggestion: error.suggestion } : {}),
           ...(Object.keys(details).length > 0 ? { details } : {}),
         },

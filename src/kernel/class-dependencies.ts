@@ -12,7 +12,11 @@ export interface ClassDependency {
 
 /** What tsyringe's `@inject` / `@injectAll` record per parameter index, under this metadata key. */
 const INJECTION_TOKENS = 'injectionTokens';
-interface InjectionDescriptor { readonly token?: unknown; readonly multiple?: boolean; readonly isOptional?: boolean }
+interface InjectionDescriptor {
+  readonly token?: unknown;
+  readonly multiple?: boolean;
+  readonly isOptional?: boolean;
+}
 type ReadMetadata = (key: string, target: object) => Record<string, InjectionDescriptor> | undefined;
 
 export type ClassDependencies =
@@ -42,7 +46,11 @@ export function classDependencies(implementation: Constructor<unknown>, listed?:
       missing.push(index);
       continue;
     }
-    dependencies.push({ token, multiple: descriptor?.multiple === true || tokenArity(token) === 'multi', optional: descriptor?.isOptional === true });
+    dependencies.push({
+      token,
+      multiple: descriptor?.multiple === true || tokenArity(token) === 'multi',
+      optional: descriptor?.isOptional === true,
+    });
   }
   return missing.length > 0 ? { known: false, parameters: missing } : { known: true, dependencies };
 }

@@ -51,8 +51,10 @@ export class EpError extends Error {
 }
 
 export function isEpError(value: unknown): value is EpError {
-  return value instanceof EpError || (value instanceof Error && typeof (value as EpError).code === 'string'
-    && typeof (value as EpError).exitCode === 'number');
+  return (
+    value instanceof EpError ||
+    (value instanceof Error && typeof (value as EpError).code === 'string' && typeof (value as EpError).exitCode === 'number')
+  );
 }
 
 export function errorMessage(value: unknown): string {

@@ -63,9 +63,12 @@ export class Kernel implements ServiceAccessor {
             await plugin.initialize(this.servicesFor(plugin));
           } catch (cause) {
             if (isDeclarationError(cause)) throw cause;
-            throw pluginError(PluginErrorCode.initializeFailed,
+            throw pluginError(
+              PluginErrorCode.initializeFailed,
               `Error during call to 'initialize' in plugin ${plugin.id}: ${errorMessage(cause)}`,
-              { plugin: plugin.id, hook: 'initialize' }, { cause });
+              { plugin: plugin.id, hook: 'initialize' },
+              { cause },
+            );
           }
         }
         this.initialized.push(plugin);
@@ -86,9 +89,11 @@ export class Kernel implements ServiceAccessor {
       try {
         await plugin.shutdown?.(this.servicesFor(plugin));
       } catch (cause) {
-        firstFailure ??= new EpError('PLUGIN_SHUTDOWN_FAILED',
+        firstFailure ??= new EpError(
+          'PLUGIN_SHUTDOWN_FAILED',
           `Error during call to 'shutdown' in plugin ${plugin.id}: ${errorMessage(cause)}`,
-          { cause, details: { plugin: plugin.id, hook: 'shutdown' } });
+          { cause, details: { plugin: plugin.id, hook: 'shutdown' } },
+        );
       }
     }
     if (this.currentState !== 'failed') this.currentState = 'stopped';
@@ -99,12 +104,16 @@ export class Kernel implements ServiceAccessor {
   /** The one provider of a single service; a multi service (any number of contributions) is read with getAll. */
   get<T>(token: ServiceToken<T>): T {
     if (tokenArity(token) === 'multi') {
-      throw new EpError('SERVICE_IS_MULTI', `Service ${tokenName(token)} takes any number of contributions: read it with getAll.`,
-        { exitCode: ExitCode.general, details: { service: tokenName(token) } });
+      throw new EpError('SERVICE_IS_MULTI', `Service ${tokenName(token)} takes any number of contributions: read it with getAll.`, {
+        exitCode: ExitCode.general,
+        details: { service: tokenName(token) },
+      });
     }
     if (!this.container.isRegistered(token, false)) {
-      throw new EpError('SERVICE_NOT_REGISTERED', `Service ${tokenName(token)} is not provided by any loaded plugin.`,
-        { exitCode: ExitCode.general, details: { service: tokenName(token) } });
+      throw new EpError('SERVICE_NOT_REGISTERED', `Service ${tokenName(token)} is not provided by any loaded plugin.`, {
+        exitCode: ExitCode.general,
+        details: { service: tokenName(token) },
+      });
     }
     return this.container.resolve<T>(token);
   }
@@ -120,7 +129,7 @@ export class Kernel implements ServiceAccessor {
   /** The plugin's scoped view of the services, one per plugin, shared by all its hooks and bindings. */
   private servicesFor(plugin: EpPlugin): PluginServices {
     let services = this.scopes.get(plugin.id);
-    if (!services) this.scopes.set(plugin.id, services = new PluginServices(plugin, this, this.hostTokens));
+    if (!services) this.scopes.set(plugin.id, (services = new PluginServices(plugin, this, this.hostTokens)));
     return services;
   }
 
@@ -129,15 +138,22 @@ export class Kernel implements ServiceAccessor {
       await plugin.register(createServiceRegistry(plugin, this.container, this.servicesFor(plugin)));
     } catch (cause) {
       if (isDeclarationError(cause)) throw cause;
-      throw pluginError(PluginErrorCode.registerFailed,
+      throw pluginError(
+        PluginErrorCode.registerFailed,
         `Error during call to 'register' in plugin ${plugin.id}: ${errorMessage(cause)}`,
-        { plugin: plugin.id, hook: 'register' }, { cause });
+        { plugin: plugin.id, hook: 'register' },
+        { cause },
+      );
     }
   }
 }
 
 /** A plugin's declarations do not match what it does: already names the plugin and the token, so kept as is. */
 function isDeclarationError(error: unknown): error is EpError {
-  return error instanceof EpError && (error.code === PluginErrorCode.registerFailed
-    || error.code === PluginErrorCode.undeclaredService || error.code === PluginErrorCode.classDependenciesUnknown);
+  return (
+    error instanceof EpError &&
+    (error.code === PluginErrorCode.registerFailed ||
+      error.code === PluginErrorCode.undeclaredService ||
+      error.code === PluginErrorCode.classDependenciesUnknown)
+  );
 }

@@ -24,8 +24,11 @@ export function pluginError(
   details: Record<string, unknown>,
   options: { suggestion?: string; cause?: unknown } = {},
 ): EpError {
-  const exitCode = code === PluginErrorCode.moduleNotFound ? ExitCode.notFound
-    : code === PluginErrorCode.invalid || code === PluginErrorCode.configInvalid ? ExitCode.validation
-    : ExitCode.general;
+  const exitCode =
+    code === PluginErrorCode.moduleNotFound
+      ? ExitCode.notFound
+      : code === PluginErrorCode.invalid || code === PluginErrorCode.configInvalid
+        ? ExitCode.validation
+        : ExitCode.general;
   return new EpError(code, message, { ...options, details, exitCode });
 }

@@ -19,9 +19,11 @@ export function resolvePluginGraph(sources: readonly PluginSource[], hostTokens:
   for (const source of sources) {
     const existing = byId.get(source.plugin.id);
     if (existing) {
-      throw pluginError(PluginErrorCode.duplicateId,
+      throw pluginError(
+        PluginErrorCode.duplicateId,
         `Plugin ${source.plugin.id} is loaded twice (${where(existing)} and ${where(source)}).`,
-        { plugin: source.plugin.id });
+        { plugin: source.plugin.id },
+      );
     }
     byId.set(source.plugin.id, source);
   }
@@ -36,10 +38,12 @@ export function resolvePluginGraph(sources: readonly PluginSource[], hostTokens:
       }
       const other = providers.get(token);
       if (other !== undefined) {
-        throw pluginError(PluginErrorCode.duplicateProvider,
+        throw pluginError(
+          PluginErrorCode.duplicateProvider,
           `Service ${tokenName(token)} is provided by both ${other} and ${plugin.id}; it takes one provider.`,
           { service: tokenName(token), plugins: [other, plugin.id] },
-          { suggestion: `Choose one in the ep config: "providers": {"${tokenName(token)}": "${plugin.id}"}, or disable the other.` });
+          { suggestion: `Choose one in the ep config: "providers": {"${tokenName(token)}": "${plugin.id}"}, or disable the other.` },
+        );
       }
       providers.set(token, plugin.id);
     }
@@ -51,10 +55,12 @@ export function resolvePluginGraph(sources: readonly PluginSource[], hostTokens:
     for (const token of plugin.requires ?? []) {
       const found = providersOf(token);
       if (found.length === 0 && !hostTokens.has(token)) {
-        throw pluginError(PluginErrorCode.missingDependency,
+        throw pluginError(
+          PluginErrorCode.missingDependency,
           `Plugin ${id} depends on service ${tokenName(token)}, which no loaded plugin provides.`,
           { plugin: id, service: tokenName(token) },
-          { suggestion: `Load a plugin that provides ${tokenName(token)}, or remove ${id}.` });
+          { suggestion: `Load a plugin that provides ${tokenName(token)}, or remove ${id}.` },
+        );
       }
       deps.push(...found);
     }
@@ -62,7 +68,7 @@ export function resolvePluginGraph(sources: readonly PluginSource[], hostTokens:
     return deps.filter((dep) => dep !== id);
   };
   const providersOf = (token: symbol): string[] =>
-    tokenArity(token) === 'multi' ? multiProviders.get(token) ?? [] : providers.has(token) ? [providers.get(token)!] : [];
+    tokenArity(token) === 'multi' ? (multiProviders.get(token) ?? []) : providers.has(token) ? [providers.get(token)!] : [];
 
   const ordered: PluginSource[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
@@ -71,8 +77,7 @@ export function resolvePluginGraph(sources: readonly PluginSource[], hostTokens:
     if (current === 'done') return;
     if (current === 'visiting') {
       const cycle = [...path.slice(path.indexOf(id)), id];
-      throw pluginError(PluginErrorCode.dependencyCycle,
-        `Plugins depend on each other in a cycle: ${cycle.join(' -> ')}.`, { cycle });
+      throw pluginError(PluginErrorCode.dependencyCycle, `Plugins depend on each other in a cycle: ${cycle.join(' -> ')}.`, { cycle });
     }
     state.set(id, 'visiting');
     for (const dep of dependenciesOf(id)) visit(dep, [...path, id]);

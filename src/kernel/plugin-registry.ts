@@ -13,9 +13,11 @@ export function createServiceRegistry(plugin: EpPlugin, container: DependencyCon
   const provided = new Set<symbol>(plugin.provides ?? []);
   const check = (token: symbol) => {
     if (!provided.has(token)) {
-      throw pluginError(PluginErrorCode.registerFailed,
+      throw pluginError(
+        PluginErrorCode.registerFailed,
         `Plugin ${plugin.id} registered ${tokenName(token)} without declaring it in provides.`,
-        { plugin: plugin.id, service: tokenName(token) });
+        { plugin: plugin.id, service: tokenName(token) },
+      );
     }
   };
   const bindOnce = <T>(token: symbol, make: () => T) => {
@@ -48,11 +50,13 @@ export function createServiceRegistry(plugin: EpPlugin, container: DependencyCon
       const found = classDependencies(implementation, dependencies);
       if (!found.known) {
         const name = implementation.name || '(anonymous class)';
-        throw pluginError(PluginErrorCode.classDependenciesUnknown,
-          `Plugin ${plugin.id} registers class ${name} for ${tokenName(token)}, but constructor parameter(s) `
-          + `${found.parameters.join(', ')} carry no token: pass the dependency list, registerClass(token, ${name}, [tokens]), `
-          + 'or mark every constructor parameter with @inject(Token).',
-          { plugin: plugin.id, service: tokenName(token), class: name, parameters: found.parameters });
+        throw pluginError(
+          PluginErrorCode.classDependenciesUnknown,
+          `Plugin ${plugin.id} registers class ${name} for ${tokenName(token)}, but constructor parameter(s) ` +
+            `${found.parameters.join(', ')} carry no token: pass the dependency list, registerClass(token, ${name}, [tokens]), ` +
+            'or mark every constructor parameter with @inject(Token).',
+          { plugin: plugin.id, service: tokenName(token), class: name, parameters: found.parameters },
+        );
       }
       // Checked now, so an undeclared dependency stops start-up rather than the first call that needs it.
       for (const dependency of found.dependencies) services.check(dependency.token);

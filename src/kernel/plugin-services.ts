@@ -44,10 +44,12 @@ export class PluginServices implements ServiceAccessor {
     if (this.declared.has(token) || this.hostTokens.has(token)) return;
     const id = this.plugin.id;
     const service = tokenName(token);
-    throw pluginError(PluginErrorCode.undeclaredService,
-      `Plugin ${id} reads service ${service} without declaring it: add ${service} to the plugin's requires `
-      + '(or to optional, if the plugin works without it).',
+    throw pluginError(
+      PluginErrorCode.undeclaredService,
+      `Plugin ${id} reads service ${service} without declaring it: add ${service} to the plugin's requires ` +
+        '(or to optional, if the plugin works without it).',
       { plugin: id, service },
-      { suggestion: `List ${service} in requires of ${id}.` });
+      { suggestion: `List ${service} in requires of ${id}.` },
+    );
   }
 }

@@ -57,6 +57,7 @@ export interface ServiceAccessor {
   has(token: AnyServiceToken<unknown>): boolean;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a class with any constructor; the kernel passes what it declares
 export type Constructor<T> = new (...args: any[]) => T;
 
 /**

@@ -43,7 +43,8 @@ export function notRegularFile(file: string, info: Stats, options: CheckedFileOp
 function notRegular(file: string, kind: string, options: CheckedFileOptions): EpError {
   const code = options.notRegularCode ?? 'INVALID_INPUT';
   return new EpError(code, `${file} is not a regular file: it is ${kind}.`, {
-    exitCode: code === 'INVALID_PACKAGE' ? ExitCode.validation : ExitCode.usage, details: { path: file, kind },
+    exitCode: code === 'INVALID_PACKAGE' ? ExitCode.validation : ExitCode.usage,
+    details: { path: file, kind },
     ...(options.suggestion ? { suggestion: options.suggestion } : {}),
   });
 }
@@ -57,7 +58,9 @@ function systemError(error: unknown, file: string, options: CheckedFileOptions):
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EMFILE' || code === 'ENFILE') {
     return new EpError('TOO_MANY_OPEN_FILES', `The process has too many files open to read ${file}.`, {
-      exitCode: ExitCode.general, details: { path: file, errno: code }, cause: error,
+      exitCode: ExitCode.general,
+      details: { path: file, errno: code },
+      cause: error,
       suggestion: 'Raise the open-file limit (ulimit -n), or read fewer files at once.',
     });
   }
@@ -86,7 +89,11 @@ export function assertRegularFileOrMissingSync(file: string, options: CheckedFil
  * checked by path first (so a device is never opened), then again on the open descriptor (what is read).
  * The one way in for every path a user, a pointer, a config or an MCP client names.
  */
-export async function withCheckedFile<T>(file: string, options: CheckedFileOptions, body: (handle: FileHandle, size: number) => Promise<T>): Promise<T> {
+export async function withCheckedFile<T>(
+  file: string,
+  options: CheckedFileOptions,
+  body: (handle: FileHandle, size: number) => Promise<T>,
+): Promise<T> {
   let handle: FileHandle;
   try {
     assertRegular(file, await stat(file), options);
@@ -161,7 +168,11 @@ class BoundedBuffer {
   buffer: Buffer;
   length = 0;
 
-  constructor(private readonly file: string, claimed: number, private readonly options: CheckedFileOptions) {
+  constructor(
+    private readonly file: string,
+    claimed: number,
+    private readonly options: CheckedFileOptions,
+  ) {
     this.buffer = Buffer.allocUnsafe(Math.min(claimed, options.maxBytes) + 1);
   }
 

@@ -20,7 +20,9 @@ export const Limits = {
   /** Bytes of one JSON file of a package (`manifest.json`, `codebook.json`, a record file) as stored, read or written. */
   packageJsonFileBytes: 16 * 1024 * 1024,
   /** Bytes one git object of a package may declare in its header, by type (a blob: the package size). */
-  gitObjectBytes: { commit: 1024 * 1024, tag: 1024 * 1024, tree: 64 * 1024 * 1024, blob: 2 * 1024 ** 3 } as Readonly<Record<string, number>>,
+  gitObjectBytes: { commit: 1024 * 1024, tag: 1024 * 1024, tree: 64 * 1024 * 1024, blob: 2 * 1024 ** 3 } as Readonly<
+    Record<string, number>
+  >,
   /**
    * Bytes git may have to inflate across a package's whole object store: the sizes loose and undeltified packed
    * objects declare, plus the stored bytes of deltas (reused as they are).
@@ -45,7 +47,8 @@ export const Limits = {
 
 export function limitExceeded(what: string, actual: number, max: number, unit: string, details: Record<string, unknown> = {}): EpError {
   return new EpError('LIMIT_EXCEEDED', `${what} is ${actual} ${unit}; the limit is ${max} ${unit}.`, {
-    exitCode: ExitCode.validation, details: { ...details, limit: what, actual, max },
+    exitCode: ExitCode.validation,
+    details: { ...details, limit: what, actual, max },
     suggestion: 'See docs/limits.md for the limits ep enforces.',
   });
 }
@@ -94,7 +97,8 @@ export function jsonTextDeeperThan(text: string, max: number = Limits.nestingDep
 export function assertValidKey(key: unknown, where = 'key'): string {
   if (typeof key !== 'string' || key.trim() === '') {
     throw new EpError('MISSING_KEY', `The record needs a non-empty string ${where}.`, {
-      exitCode: ExitCode.validation, suggestion: 'Add "key": "kind.topic.name" to the record.',
+      exitCode: ExitCode.validation,
+      suggestion: 'Add "key": "kind.topic.name" to the record.',
     });
   }
   if (key.length > Limits.keyLength) throw limitExceeded('The key length', key.length, Limits.keyLength, 'characters');

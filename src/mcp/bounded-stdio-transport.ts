@@ -1,6 +1,11 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
-  isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type RequestId,
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type JSONRPCMessage,
+  type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Limits } from '../limits/limits.js';
 import { stringifyJsonPreservingNumbers } from '../storage/json/exact-json-writer.js';
@@ -179,7 +184,8 @@ export class BoundedStdioTransport implements Transport {
         this.waiting.shift();
         this.waitingBytes -= frame.kind === 'message' ? frame.bytes : 0;
         if (frame.kind === 'message') this.onmessage?.(frame.message);
-        else void this.write({ jsonrpc: '2.0', id: frame.id, error: { code: frame.code, message: frame.text } } as unknown as JSONRPCMessage);
+        else
+          void this.write({ jsonrpc: '2.0', id: frame.id, error: { code: frame.code, message: frame.text } } as unknown as JSONRPCMessage);
       }
     } finally {
       this.pumping = false;

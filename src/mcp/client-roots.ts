@@ -16,7 +16,10 @@ export class McpPathScope implements PathScope {
   private fixedRoots: Promise<string[]> | undefined;
   private clientRoots: Promise<string[]> | undefined;
 
-  constructor(private readonly server: Server, private readonly fixed: readonly string[]) {
+  constructor(
+    private readonly server: Server,
+    private readonly fixed: readonly string[],
+  ) {
     server.setNotificationHandler(RootsListChangedNotificationSchema, () => {
       this.clientRoots = undefined;
     });
@@ -31,7 +34,8 @@ export class McpPathScope implements PathScope {
 
   refuse(shown: string, roots: readonly string[]): EpError {
     return new EpError('PATH_NOT_ALLOWED', `${shown} is outside the directories this MCP server may read: ${roots.join(', ')}.`, {
-      exitCode: ExitCode.auth, details: { path: shown, roots },
+      exitCode: ExitCode.auth,
+      details: { path: shown, roots },
       suggestion: 'Name a package under the project or a root the client declares, or start the server with --allow-path <dir>.',
     });
   }
@@ -46,7 +50,9 @@ export class McpPathScope implements PathScope {
     } catch (error) {
       // Asked again on the next call: a client busy at first may answer later.
       this.clientRoots = undefined;
-      process.stderr.write(`ep mcp: the client's roots could not be listed (${(error as Error).message.slice(0, 200)}); using the project root only.\n`);
+      process.stderr.write(
+        `ep mcp: the client's roots could not be listed (${(error as Error).message.slice(0, 200)}); using the project root only.\n`,
+      );
       return [];
     }
   }

@@ -49,7 +49,11 @@ export class FrameDecoder {
     if (this.head) {
       const head = this.head.toString('latin1');
       this.head = undefined;
-      return refusal(idIn(head), -32600, `LIMIT_EXCEEDED: a message is larger than the limit of ${this.maxLineBytes} bytes (see docs/limits.md).`);
+      return refusal(
+        idIn(head),
+        -32600,
+        `LIMIT_EXCEEDED: a message is larger than the limit of ${this.maxLineBytes} bytes (see docs/limits.md).`,
+      );
     }
     const bytes = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
     this.pending = [];

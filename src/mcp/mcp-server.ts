@@ -48,22 +48,31 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
   const scope = new McpPathScope(server, [...projectRoot(cwd), ...(options.allowPaths ?? []).map((dir) => path.resolve(cwd, dir))]);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: registry.list().filter(visible).map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      inputSchema: { type: 'object' as const, ...tool.inputSchema },
-      ...(tool.outputSchema ? { outputSchema: { type: 'object' as const, ...tool.outputSchema } } : {}),
-      annotations: toolAnnotations(tool),
-    })),
+    tools: registry
+      .list()
+      .filter(visible)
+      .map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: { type: 'object' as const, ...tool.inputSchema },
+        ...(tool.outputSchema ? { outputSchema: { type: 'object' as const, ...tool.outputSchema } } : {}),
+        annotations: toolAnnotations(tool),
+      })),
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name, arguments: input } = request.params;
     try {
-      const output = await withPathScope(scope, () => runCall(name, input ?? {}, () => registry.call(name, input ?? {}, { readOnly: options.allowWrites !== true })));
-      const structured = output !== null && typeof output === 'object' && !Array.isArray(output)
-        ? (output as Record<string, unknown>) : { result: output };
-      return { content: [{ type: 'text', text: stringifyJsonPreservingNumbers(structured, { indent: 2 })! }], structuredContent: structured, ...meta };
+      const output = await withPathScope(scope, () =>
+        runCall(name, input ?? {}, () => registry.call(name, input ?? {}, { readOnly: options.allowWrites !== true })),
+      );
+      const structured =
+        output !== null && typeof output === 'object' && !Array.isArray(output) ? (output as Record<string, unknown>) : { result: output };
+      return {
+        content: [{ type: 'text', text: stringifyJsonPreservingNumbers(structured, { indent: 2 })! }],
+        structuredContent: structured,
+        ...meta,
+      };
     } catch (error) {
       const { envelope } = errorEnvelope(error, ARGUMENT_NAMES);
       return { isError: true, content: [{ type: 'text', text: stringifyJsonPreservingNumbers(envelope.error, { indent: 2 })! }], ...meta };

@@ -14,13 +14,17 @@ import { withSession } from '../sessions/session-context.js';
  */
 export function sessionCallRunner(runtime: EpRuntime, sessionId?: string) {
   const id = sessionId === undefined ? newSessionId('mcp') : validateSessionId(sessionId);
-  const run = <T>(toolName: string, input: unknown, body: () => Promise<T>): Promise<T> => withSession({
-    sessionId: id,
-    store: runtime.get(SessionStore),
-    model: runtime.get(ModelRuntime),
-    tools: runtime.get(ToolRegistry),
-    env: runtime.get(RuntimeSettings).env,
-    source: 'mcp',
-  }, () => agentFunction({ name: toolName, instructions: `MCP tool call: ${toolName}` }, (_input: unknown) => body())(input));
+  const run = <T>(toolName: string, input: unknown, body: () => Promise<T>): Promise<T> =>
+    withSession(
+      {
+        sessionId: id,
+        store: runtime.get(SessionStore),
+        model: runtime.get(ModelRuntime),
+        tools: runtime.get(ToolRegistry),
+        env: runtime.get(RuntimeSettings).env,
+        source: 'mcp',
+      },
+      () => agentFunction({ name: toolName, instructions: `MCP tool call: ${toolName}` }, (_input: unknown) => body())(input),
+    );
   return { sessionId: id, run };
 }

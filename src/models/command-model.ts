@@ -25,16 +25,20 @@ export class CommandModelRuntime implements ModelRuntime {
     }
     const { execa } = await import('execa');
     const result = await execa(command, [...(this.options.args ?? [])], {
-      input: request.prompt, reject: false,
+      input: request.prompt,
+      reject: false,
       ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
       ...(this.options.timeoutMs ? { timeout: this.options.timeoutMs } : {}),
       ...(request.signal ? { cancelSignal: request.signal } : {}),
     });
     if (request.signal?.aborted) throw request.signal.reason;
     if (result.failed) {
-      throw new EpError('MODEL_COMMAND_FAILED',
-        `Model command ${command} failed${result.exitCode !== undefined ? ` with exit code ${result.exitCode}` : ''}: ${String(result.stderr).slice(0, 300) || result.shortMessage}`,
-        { details: { command, exitCode: result.exitCode ?? null } });
+      const status = result.exitCode !== undefined ? ` with exit code ${result.exitCode}` : '';
+      throw new EpError(
+        'MODEL_COMMAND_FAILED',
+        `Model command ${command} failed${status}: ${String(result.stderr).slice(0, 300) || result.shortMessage}`,
+        { details: { command, exitCode: result.exitCode ?? null } },
+      );
     }
     return { text: String(result.stdout).trim(), model: command };
   }

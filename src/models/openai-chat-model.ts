@@ -19,7 +19,9 @@ export function openAIOptionsFrom(options: Record<string, unknown>, env: Readonl
   const model = pick('model', 'EP_MODEL');
   const apiKey = pick('apiKey', 'EP_MODEL_API_KEY');
   return {
-    ...(baseUrl ? { baseUrl } : {}), ...(model ? { model } : {}), ...(apiKey ? { apiKey } : {}),
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(model ? { model } : {}),
+    ...(apiKey ? { apiKey } : {}),
     ...(typeof options.temperature === 'number' ? { temperature: options.temperature } : {}),
     ...(typeof options.system === 'string' ? { system: options.system } : {}),
   };
@@ -59,30 +61,38 @@ export class OpenAIChatRuntime implements ModelRuntime {
     } catch (cause) {
       if ((cause as Error).name === 'AbortError' || request.signal?.aborted) throw cause;
       throw new EpError('MODEL_REQUEST_FAILED', `Could not reach the model server at ${url}: ${(cause as Error).message}`, {
-        exitCode: ExitCode.remote, cause, details: { url },
+        exitCode: ExitCode.remote,
+        cause,
+        details: { url },
       });
     }
     const text = await response.text();
     if (!response.ok) {
       const auth = response.status === 401 || response.status === 403;
-      throw new EpError(auth ? 'MODEL_AUTH_FAILED' : 'MODEL_REQUEST_FAILED',
-        `The model server at ${url} answered ${response.status}: ${text.slice(0, 300)}`, {
-          exitCode: auth ? ExitCode.auth : ExitCode.remote, details: { url, status: response.status },
+      throw new EpError(
+        auth ? 'MODEL_AUTH_FAILED' : 'MODEL_REQUEST_FAILED',
+        `The model server at ${url} answered ${response.status}: ${text.slice(0, 300)}`,
+        {
+          exitCode: auth ? ExitCode.auth : ExitCode.remote,
+          details: { url, status: response.status },
           ...(auth ? { suggestion: 'Check EP_MODEL_API_KEY (or the plugin option "apiKey").' } : {}),
-        });
+        },
+      );
     }
     let parsed: { model?: string; choices?: { message?: { content?: unknown } }[] };
     try {
       parsed = JSON.parse(text) as typeof parsed;
     } catch {
       throw new EpError('MODEL_REQUEST_FAILED', `The model server at ${url} sent a reply that is not JSON.`, {
-        exitCode: ExitCode.remote, details: { url },
+        exitCode: ExitCode.remote,
+        details: { url },
       });
     }
     const content = parsed.choices?.[0]?.message?.content;
     if (typeof content !== 'string') {
       throw new EpError('MODEL_REQUEST_FAILED', `The model server at ${url} sent no choices[0].message.content.`, {
-        exitCode: ExitCode.remote, details: { url },
+        exitCode: ExitCode.remote,
+        details: { url },
       });
     }
     return { text: content, ...(parsed.model ? { model: parsed.model } : { model }) };

@@ -29,9 +29,10 @@ export class ScriptedModelRuntime implements ModelRuntime {
   async complete(request: ModelRequest): Promise<ModelReply> {
     request.signal?.throwIfAborted();
     const replies = this.options.replies;
-    const text = replies && replies.length > 0
-      ? replies[this.next++ % replies.length]!
-      : `Scripted reply to ${request.caller ?? 'a prompt'} (${createHash('sha256').update(request.prompt).digest('hex').slice(0, 8)})`;
+    const text =
+      replies && replies.length > 0
+        ? replies[this.next++ % replies.length]!
+        : `Scripted reply to ${request.caller ?? 'a prompt'} (${createHash('sha256').update(request.prompt).digest('hex').slice(0, 8)})`;
     const recorded: RecordedPrompt = { caller: request.caller ?? null, prompt: request.prompt, reply: text };
     this.prompts.push(recorded);
     if (this.options.record) appendFileSync(this.options.record, `${JSON.stringify(recorded)}\n`);

@@ -18,6 +18,7 @@ import { contextRecordsPlugin } from './context-records/context-records-plugin.j
 
 export interface BuiltinPluginEntry {
   readonly id: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each built-in declares its own options type
   readonly factory: PluginFactory<any>;
   /** Loaded unless disabled. Alternatives (another search engine, say) are loaded when config selects them. */
   readonly enabledByDefault: boolean;

@@ -21,20 +21,28 @@ export interface CreatePackageResult {
  * `ep scenarios create --from-json FILE --output X.ep`: a new package from a JSON array or JSON Lines file.
  * An existing output is refused, so creating never overwrites someone's package.
  */
-export async function createPackage(services: { store: PackageStore; diagnostics: Diagnostics; cwd: string },
-  input: string, output: string, options: { message?: string } = {}): Promise<CreatePackageResult> {
+export async function createPackage(
+  services: { store: PackageStore; diagnostics: Diagnostics; cwd: string },
+  input: string,
+  output: string,
+  options: { message?: string } = {},
+): Promise<CreatePackageResult> {
   const source = path.resolve(services.cwd, input);
   const target = path.resolve(services.cwd, output);
   if (await stat(target).catch(() => undefined)) {
     throw new EpError('FILE_EXISTS', `${output} already exists; ep scenarios create makes a new package.`, {
-      exitCode: ExitCode.general, details: { path: output },
+      exitCode: ExitCode.general,
+      details: { path: output },
       suggestion: 'Choose another output path, or add records to the existing package (`ep context upsert --path ...`).',
     });
   }
   await assertParentDirectory(target, output);
   const size = (await stat(source).catch(() => undefined))?.size ?? 0;
   const showProgress = size >= PROGRESS_THRESHOLD_BYTES;
-  const records = await readRecordsFile(source, showProgress ? { onProgress: (done, total) => services.diagnostics.progress('Reading records', done, total) } : {});
+  const records = await readRecordsFile(
+    source,
+    showProgress ? { onProgress: (done, total) => services.diagnostics.progress('Reading records', done, total) } : {},
+  );
   const message = options.message ?? 'Create ScenarioList';
   const saved = await services.store.save(target, new ScenarioList(records), { message });
   return { path: output, n_scenarios: records.length, commit: saved.commit, message };

@@ -26,7 +26,11 @@ export async function readRecordsFile(file: string, options: ReadRecordsOptions 
     if (code === 'ENOENT' || code === 'ENOTDIR') {
       throw new EpError('FILE_NOT_FOUND', `Input file not found: ${file}`, { exitCode: ExitCode.notFound, details: { path: file } });
     }
-    throw new EpError('INVALID_INPUT', `${file} cannot be read (${code ?? 'unknown error'}).`, { exitCode: ExitCode.usage, details: { path: file }, cause });
+    throw new EpError('INVALID_INPUT', `${file} cannot be read (${code ?? 'unknown error'}).`, {
+      exitCode: ExitCode.usage,
+      details: { path: file },
+      cause,
+    });
   }
   const text = strictUtf8(bytes, file);
   const head = /\S/.exec(text)?.[0] ?? '';
@@ -48,7 +52,10 @@ function readJsonArray(file: string, text: string, size: number, options: ReadRe
   try {
     parsed = parseJsonPreservingNumbers(text);
   } catch (cause) {
-    throw new EpError('INVALID_JSON', `${file} is not valid JSON: ${jsonSyntaxProblem(cause, text)}`, { exitCode: ExitCode.usage, details: { path: file } });
+    throw new EpError('INVALID_JSON', `${file} is not valid JSON: ${jsonSyntaxProblem(cause, text)}`, {
+      exitCode: ExitCode.usage,
+      details: { path: file },
+    });
   }
   if (!Array.isArray(parsed)) throw new EpError('INVALID_JSON', `${file} must hold a JSON array of objects.`, { exitCode: ExitCode.usage });
   parsed.forEach((record, index) => checkRecord(record, `${file} item ${index}`));
@@ -70,7 +77,8 @@ function readJsonLines(file: string, text: string, size: number, options: ReadRe
       record = parseJsonPreservingNumbers(line);
     } catch (cause) {
       throw new EpError('INVALID_JSON', `${file} line ${lineNumber} is not valid JSON: ${jsonSyntaxProblem(cause, line)}`, {
-        exitCode: ExitCode.usage, details: { path: file, line: lineNumber },
+        exitCode: ExitCode.usage,
+        details: { path: file, line: lineNumber },
         suggestion: 'Give a JSON array of objects, or JSON Lines with one object per line.',
       });
     }

@@ -29,6 +29,11 @@ export interface RecordList extends Iterable<Scenario> {
 export function isRecordList(value: unknown): value is RecordList {
   if (value === null || typeof value !== 'object') return false;
   const list = value as Partial<Record<keyof RecordList | typeof Symbol.iterator, unknown>>;
-  return typeof list[Symbol.iterator] === 'function' && typeof list.length === 'number' && 'codebook' in value
-    && typeof list.toArray === 'function' && typeof list.upsert === 'function';
+  return (
+    typeof list[Symbol.iterator] === 'function' &&
+    typeof list.length === 'number' &&
+    'codebook' in value &&
+    typeof list.toArray === 'function' &&
+    typeof list.upsert === 'function'
+  );
 }

@@ -81,7 +81,8 @@ export class ScenarioList implements RecordList {
       if (earlier !== undefined) {
         if (policy === 'error') {
           throw new EpError('DUPLICATE_KEY', `Duplicate ${field} ${JSON.stringify(value)} at positions ${earlier} and ${position}.`, {
-            exitCode: ExitCode.validation, details: { field, value, positions: [earlier, position] },
+            exitCode: ExitCode.validation,
+            details: { field, value, positions: [earlier, position] },
             suggestion: 'Pass onDuplicate: "first" or "last" to choose which record wins.',
           });
         }
@@ -103,7 +104,10 @@ export class ScenarioList implements RecordList {
   /** Every record whose `field` equals `value`, in list order. */
   lookupMany(field: string, value: JsonValue): ScenarioList {
     const identity = canonicalJson(value);
-    return new ScenarioList(this.records.filter((record) => matches(getPath(record, field), identity)), this.codebook);
+    return new ScenarioList(
+      this.records.filter((record) => matches(getPath(record, field), identity)),
+      this.codebook,
+    );
   }
 
   /**
@@ -113,7 +117,10 @@ export class ScenarioList implements RecordList {
   upsert(field: string, record: Scenario, options: { inPlace?: boolean } = {}): ScenarioList {
     const value = getPath(record, field);
     if (value === undefined) {
-      throw new EpError('MISSING_KEY', `The record has no ${field} field to upsert by.`, { exitCode: ExitCode.validation, details: { field } });
+      throw new EpError('MISSING_KEY', `The record has no ${field} field to upsert by.`, {
+        exitCode: ExitCode.validation,
+        details: { field },
+      });
     }
     const identity = canonicalJson(value);
     const target = options.inPlace ? this : new ScenarioList(this.records, this.codebook);
@@ -130,7 +137,10 @@ export class ScenarioList implements RecordList {
     // Typed as required, checked anyway: plain JavaScript callers get SEARCH_ENGINE_REQUIRED, not a TypeError.
     const hits = this.rank(query, options ?? {});
     if (options?.includeScores) return hits;
-    return new ScenarioList(hits.map((hit) => hit.scenario), this.codebook);
+    return new ScenarioList(
+      hits.map((hit) => hit.scenario),
+      this.codebook,
+    );
   }
 
   private rank(query: string, options: Partial<ScenarioSearchOptions>): ScoredScenario[] {
@@ -139,7 +149,9 @@ export class ScenarioList implements RecordList {
     const records = this.records.filter(isReadable);
     const documents = searchDocuments(records, options.fields);
     const hits = searchOnce(engine, documents, query, {
-      fields, ...(options.boosts ? { boosts: options.boosts } : {}), ...(options.topK === undefined ? {} : { topK: options.topK }),
+      fields,
+      ...(options.boosts ? { boosts: options.boosts } : {}),
+      ...(options.topK === undefined ? {} : { topK: options.topK }),
     });
     return hits.map((hit) => ({ score: hit.score, scenario: records[hit.index]! }));
   }
@@ -149,8 +161,9 @@ export class ScenarioList implements RecordList {
 function requireEngine(engine: SearchEngine | undefined): SearchEngine {
   if (engine) return engine;
   throw new EpError('SEARCH_ENGINE_REQUIRED', 'ScenarioList.search needs a search engine in the engine field.', {
-    exitCode: ExitCode.usage, details: { field: 'engine' },
-    suggestion: 'Pass engine: runtime.get(SearchEngine), or call rankRecords / searchRecords, which use the runtime\'s engine.',
+    exitCode: ExitCode.usage,
+    details: { field: 'engine' },
+    suggestion: "Pass engine: runtime.get(SearchEngine), or call rankRecords / searchRecords, which use the runtime's engine.",
   });
 }
 

@@ -22,8 +22,11 @@ export function getPath(record: Scenario, path: string): JsonValue | undefined {
 
 export function assertScenario(value: unknown, where: string): Scenario {
   if (!isJsonObject(value)) {
-    throw new EpError('INVALID_RECORD', `${where} must be a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}.`,
-      { exitCode: ExitCode.validation });
+    throw new EpError(
+      'INVALID_RECORD',
+      `${where} must be a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}.`,
+      { exitCode: ExitCode.validation },
+    );
   }
   return value;
 }

@@ -36,8 +36,12 @@ export async function planRuntime(options: RuntimeOptions = {}): Promise<Runtime
   const config: ProjectConfig = { ...fromFile, ...options.config };
   const env = options.env ?? process.env;
   const sources = await selectPlugins({
-    config, cwd, flagModules: options.pluginModules ?? [], inline: options.plugins ?? [],
-    admitConfig: (plugins) => requireTrustedConfig({ config: fromFile, ...(options.config ? { overrides: options.config } : {}), plugins, env }),
+    config,
+    cwd,
+    flagModules: options.pluginModules ?? [],
+    inline: options.plugins ?? [],
+    admitConfig: (plugins) =>
+      requireTrustedConfig({ config: fromFile, ...(options.config ? { overrides: options.config } : {}), plugins, env }),
   });
   return { sources, config, cwd };
 }

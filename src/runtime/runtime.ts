@@ -18,7 +18,9 @@ export class EpRuntime {
     const { sources, config, cwd } = await planRuntime(options);
     const env = options.env ?? process.env;
     const kernel = new Kernel(sources).provide(RuntimeSettings, {
-      cwd, env, optionsFor: (pluginId: string) => config.options[pluginId] ?? {},
+      cwd,
+      env,
+      optionsFor: (pluginId: string) => config.options[pluginId] ?? {},
     });
     await kernel.start();
     return new EpRuntime(kernel, config, options.cwd ?? process.cwd());

@@ -36,16 +36,26 @@ export async function selectPlugins(selection: PluginSelection): Promise<PluginS
   await selection.admitConfig?.([...builtins, ...flagged, ...inline].map((source) => source.plugin));
   const configOptions = config.options;
   const flaggedWithOptions = await reapplyConfigOptions(flagged, selection, configOptions);
-  const configured = await importAll(config.plugins.map((entry, index) =>
-    ({ ...entry, configOptions, entry: `plugins[${index}]`, origin: 'config' as const, baseDir: config.projectDir })));
+  const configured = await importAll(
+    config.plugins.map((entry, index) => ({
+      ...entry,
+      configOptions,
+      entry: `plugins[${index}]`,
+      origin: 'config' as const,
+      baseDir: config.projectDir,
+    })),
+  );
   const sources = [...builtins, ...configured, ...flaggedWithOptions, ...inline];
   checkConfigNames(config, sources);
   return applyProviderChoices(sources, config.providers);
 }
 
 /** Flag plugins were imported before the config was admitted; those the config has options for are made again with them. */
-async function reapplyConfigOptions(flagged: PluginSource[], selection: PluginSelection,
-  configOptions: ProjectConfig['options']): Promise<PluginSource[]> {
+async function reapplyConfigOptions(
+  flagged: PluginSource[],
+  selection: PluginSelection,
+  configOptions: ProjectConfig['options'],
+): Promise<PluginSource[]> {
   if (!flagged.some((source) => configOptions[source.plugin.id])) return flagged;
   return importAll(selection.flagModules.map((module) => ({ module, configOptions, origin: 'flag' as const, baseDir: selection.cwd })));
 }
@@ -53,13 +63,13 @@ async function reapplyConfigOptions(flagged: PluginSource[], selection: PluginSe
 /** The built-ins a config leaves in: the defaults minus those disabled, plus those it chooses as providers. */
 export function builtinSources(config: ProjectConfig): PluginSource[] {
   const chosen = new Set(Object.values(config.providers));
-  return BUILTIN_PLUGINS
-    .filter((entry) => !config.disable.includes(entry.id) && (entry.enabledByDefault || chosen.has(entry.id)))
-    .map((entry) => {
+  return BUILTIN_PLUGINS.filter((entry) => !config.disable.includes(entry.id) && (entry.enabledByDefault || chosen.has(entry.id))).map(
+    (entry) => {
       const options = config.options[entry.id] ?? {};
       checkPluginOptions(entry.factory.declaration, options, `options[${JSON.stringify(entry.id)}]`);
       return { plugin: entry.factory(options), origin: 'builtin' };
-    });
+    },
+  );
 }
 
 async function importAll(requests: readonly PluginRequest[]): Promise<PluginSource[]> {
@@ -73,21 +83,30 @@ function applyProviderChoices(sources: PluginSource[], providers: Readonly<Recor
   for (const [service, pluginId] of Object.entries(providers)) {
     const winner = result.find((source) => source.plugin.id === pluginId);
     if (!winner) {
-      throw pluginError(PluginErrorCode.unknownProvider,
+      throw pluginError(
+        PluginErrorCode.unknownProvider,
         `The ep config chooses ${pluginId} to provide ${service}, but no plugin with that id is loaded.`,
-        { service, plugin: pluginId }, { suggestion: 'Add the plugin under "plugins", or fix the id.' });
+        { service, plugin: pluginId },
+        { suggestion: 'Add the plugin under "plugins", or fix the id.' },
+      );
     }
     const provided = (winner.plugin.provides ?? []).map(tokenName);
     if (!provided.includes(service)) {
       const near = closestName(service, provided) ?? provided.find((name) => name === `ep.${service}`);
-      throw pluginError(PluginErrorCode.unknownProvider,
+      throw pluginError(
+        PluginErrorCode.unknownProvider,
         `The ep config chooses ${pluginId} to provide ${service}, but ${pluginId} does not provide it.`,
         { service, plugin: pluginId, provides: provided },
-        near ? { suggestion: `Did you mean "providers": {"${near}": "${pluginId}"}? Service names are token names such as ep.SearchEngine.` } : {});
+        near
+          ? { suggestion: `Did you mean "providers": {"${near}": "${pluginId}"}? Service names are token names such as ep.SearchEngine.` }
+          : {},
+      );
     }
     // Built-ins that provide the same service step aside; other plugins still conflict, and say so.
-    result = result.filter((source) => source === winner || source.origin !== 'builtin'
-      || !(source.plugin.provides ?? []).some((token) => tokenName(token) === service));
+    result = result.filter(
+      (source) =>
+        source === winner || source.origin !== 'builtin' || !(source.plugin.provides ?? []).some((token) => tokenName(token) === service),
+    );
   }
   return result;
 }

@@ -26,8 +26,16 @@ export function packageFiles(names: PluginNames, kind: PluginKind, epVersion: st
   };
   const tsconfig = {
     compilerOptions: {
-      target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022'], types: ['node'],
-      rootDir: '.', outDir: 'dist', declaration: true, strict: true, skipLibCheck: true,
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      lib: ['ES2022'],
+      types: ['node'],
+      rootDir: '.',
+      outDir: 'dist',
+      declaration: true,
+      strict: true,
+      skipLibCheck: true,
     },
     include: ['src', 'test'],
   };

@@ -19,7 +19,11 @@ export function pluginNames(id: string, packageName?: string): PluginNames {
   const pascal = words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('') || 'Plugin';
   const leading = /^[0-9]/.test(pascal) ? `P${pascal}` : pascal;
   return {
-    id, namespace, name, pascal: leading, camel: leading[0]!.toLowerCase() + leading.slice(1),
+    id,
+    namespace,
+    name,
+    pascal: leading,
+    camel: leading[0]!.toLowerCase() + leading.slice(1),
     packageName: packageName ?? `@${namespace}/ep-${name}`,
   };
 }

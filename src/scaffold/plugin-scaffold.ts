@@ -40,16 +40,27 @@ function invalid(message: string, field: string, suggestion: string): EpError {
  */
 export async function scaffoldPlugin(request: ScaffoldRequest, epVersion: string): Promise<ScaffoldResult> {
   if (!PLUGIN_ID_PATTERN.test(request.id) || request.id.startsWith('builtin/')) {
-    throw invalid(`Plugin id ${JSON.stringify(request.id)} is not a namespaced id like "acme/word-stats".`, 'id',
-      'Use <namespace>/<name> in lower case; the builtin namespace is ep\'s own.');
+    throw invalid(
+      `Plugin id ${JSON.stringify(request.id)} is not a namespaced id like "acme/word-stats".`,
+      'id',
+      "Use <namespace>/<name> in lower case; the builtin namespace is ep's own.",
+    );
   }
   const kind = PLUGIN_KINDS.find((candidate) => candidate.kind === (request.kind ?? PLUGIN_KINDS[0]!.kind));
   if (!kind) {
-    throw invalid(`There is no plugin kind ${JSON.stringify(request.kind)}.`, 'kind', `Choose one of ${PLUGIN_KINDS.map((k) => k.kind).join(', ')}.`);
+    throw invalid(
+      `There is no plugin kind ${JSON.stringify(request.kind)}.`,
+      'kind',
+      `Choose one of ${PLUGIN_KINDS.map((k) => k.kind).join(', ')}.`,
+    );
   }
   const names = pluginNames(request.id, request.packageName);
   if (!PACKAGE_NAME.test(names.packageName)) {
-    throw invalid(`${JSON.stringify(names.packageName)} is not a valid npm package name.`, 'packageName', 'Use lower case, as in @acme/ep-word-stats.');
+    throw invalid(
+      `${JSON.stringify(names.packageName)} is not a valid npm package name.`,
+      'packageName',
+      'Use lower case, as in @acme/ep-word-stats.',
+    );
   }
   const directory = path.resolve(request.cwd ?? process.cwd(), request.directory ?? `ep-${names.name}`);
   await refuseNonEmpty(directory);
@@ -78,7 +89,8 @@ async function refuseNonEmpty(directory: string): Promise<void> {
   });
   if (entries.length > 0) {
     throw new EpError('SCAFFOLD_TARGET_EXISTS', `${directory} already exists and is not empty: nothing was written.`, {
-      exitCode: ExitCode.validation, details: { field: 'directory', directory },
+      exitCode: ExitCode.validation,
+      details: { field: 'directory', directory },
       suggestion: 'Name a new or empty directory.',
     });
   }

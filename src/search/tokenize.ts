@@ -30,8 +30,19 @@ export function scanTokens(text: string, emit: (token: string) => void): void {
 /** A separator or a character JavaScript's `\s` matches. */
 export function isBoundary(code: number): boolean {
   if (code < 128) {
-    return code === 32 || (code >= 9 && code <= 13) || code === 46 || code === 95 || code === 45 || code === 47 || code === 58 || code === 35;
+    return (
+      code === 32 || (code >= 9 && code <= 13) || code === 46 || code === 95 || code === 45 || code === 47 || code === 58 || code === 35
+    );
   }
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029
-    || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }

@@ -1,5 +1,6 @@
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { processSlot } from '../kernel/process-registry.js';
+import type { Callable } from './callable.js';
 import { leadingDirective } from './docstring.js';
 import { requireSession, runWithState, type SessionState } from './session-context.js';
 import type { SessionNode } from './call-node.js';
@@ -12,7 +13,7 @@ export interface AgentFunctionSpec {
 }
 
 // One per process: `ep run` must recognise an agent function wrapped by an agent module's own copy of ep-runtime.
-const specs = processSlot('agent-function-specs', 1, () => new WeakMap<Function, AgentFunctionSpec>());
+const specs = processSlot('agent-function-specs', 1, () => new WeakMap<object, AgentFunctionSpec>());
 
 /** The spec of a recorded agent function (decorated method or `agentFunction` wrapper). */
 export function agentSpecOf(fn: unknown): AgentFunctionSpec | undefined {
@@ -20,7 +21,7 @@ export function agentSpecOf(fn: unknown): AgentFunctionSpec | undefined {
 }
 
 /** The spec of `fn` recorded as `name`: the instructions given, else its docstring. */
-export function resolveSpec(name: string, instructions: string | undefined, fn: Function): AgentFunctionSpec {
+export function resolveSpec(name: string, instructions: string | undefined, fn: Callable): AgentFunctionSpec {
   const text = instructions ?? leadingDirective(fn);
   return { name, ...(text !== undefined ? { instructions: text } : {}) };
 }
@@ -31,12 +32,14 @@ export function resolveSpec(name: string, instructions: string | undefined, fn: 
  * `name`, else the function's own name; an arrow or anonymous function has none, so it needs `name`
  * (AGENT_NAME_REQUIRED otherwise). Without `instructions`, the function's docstring gives them.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- F keeps the caller's own signature, whatever it is
 export function agentFunction<F extends (...args: any[]) => any>(spec: { name?: string; instructions?: string }, fn: F): F {
   const name = spec.name ?? fn.name;
   // A node with an empty name cannot be told apart in the session tree or the prompt's history.
   if (!name) {
     throw new EpError('AGENT_NAME_REQUIRED', 'agentFunction needs a name for an anonymous or arrow function: pass the name option.', {
-      exitCode: ExitCode.usage, details: { field: 'name' },
+      exitCode: ExitCode.usage,
+      details: { field: 'name' },
       suggestion: "For example: agentFunction({ name: 'survey' }, async (input) => ...).",
     });
   }
@@ -66,23 +69,29 @@ export function agent(instructions?: string, options: { name?: string } = {}) {
     if (descriptor === undefined || typeof descriptor.value !== 'function') {
       throw new TypeError(`@agent applies to methods; ${String(key)} is not a method (getters and fields are not supported).`);
     }
-    descriptor.value = agentFunction({ name: options.name ?? String(key), ...(instructions !== undefined ? { instructions } : {}) }, descriptor.value);
+    descriptor.value = agentFunction(
+      { name: options.name ?? String(key), ...(instructions !== undefined ? { instructions } : {}) },
+      descriptor.value as Callable as (...args: unknown[]) => unknown,
+    );
     return descriptor;
   };
 }
 
 /** Calls `fn` as a node of the current session (under the current call), settling the node however it ends. */
-export function recordCall(spec: AgentFunctionSpec, fn: Function, thisArg: unknown, args: unknown[]): unknown {
+export function recordCall(spec: AgentFunctionSpec, fn: Callable, thisArg: unknown, args: unknown[]): unknown {
   const state = requireSession(spec.name);
   const node = state.writer.begin({
-    kind: 'call', name: spec.name, caller: state.callId, ...(spec.instructions !== undefined ? { instructions: spec.instructions } : {}),
+    kind: 'call',
+    name: spec.name,
+    caller: state.callId,
+    ...(spec.instructions !== undefined ? { instructions: spec.instructions } : {}),
     input: args.length === 1 ? args[0] : args,
   });
   // Everything after `begin` is inside the try, so no early failure can leave the node running.
   let result: unknown;
   try {
     state.signal?.throwIfAborted();
-    result = runWithState({ ...state, callId: node.id }, () => fn.apply(thisArg, args));
+    result = runWithState({ ...state, callId: node.id }, (): unknown => fn.apply(thisArg, args));
   } catch (error) {
     settleFailure(state, node, error);
     throw error;
@@ -123,6 +132,9 @@ function isCancellation(state: SessionState, error: unknown): boolean {
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function')
-    && typeof (value as PromiseLike<unknown>).then === 'function';
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as PromiseLike<unknown>).then === 'function'
+  );
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EpError, ExitCode, errorMessage } from '../kernel/errors.js';
 import { agentSpecOf, recordCall, resolveSpec } from './agent-function.js';
+import type { Callable } from './callable.js';
 
 /** An agent function loaded from `<module>#<export>` or `<module>#<Class>.<method>`. */
 export interface AgentTarget {
@@ -24,7 +25,8 @@ export async function loadAgentTarget(target: string, cwd: string): Promise<Agen
   const hash = target.lastIndexOf('#');
   if (hash <= 0 || hash === target.length - 1) {
     throw new EpError('USAGE_ERROR', `Agent target ${JSON.stringify(target)} is not <module>#<export>.`, {
-      exitCode: ExitCode.usage, suggestion: 'For example: ep run ./agent.js#summarize, or ./agent.js#Research.survey.',
+      exitCode: ExitCode.usage,
+      suggestion: 'For example: ep run ./agent.js#summarize, or ./agent.js#Research.survey.',
     });
   }
   const specifier = target.slice(0, hash);
@@ -36,12 +38,15 @@ export async function loadAgentTarget(target: string, cwd: string): Promise<Agen
   }
   const namespace = await importModule(specifier, cwd);
   const exported = namespace[exportName];
-  const notFound = (what: string) => new EpError('AGENT_NOT_FOUND', `${what} in ${specifier}.`, {
-    exitCode: ExitCode.notFound, details: { target, exports: Object.keys(namespace) },
-  });
+  const notFound = (what: string) =>
+    new EpError('AGENT_NOT_FOUND', `${what} in ${specifier}.`, {
+      exitCode: ExitCode.notFound,
+      details: { target, exports: Object.keys(namespace) },
+    });
   if (exported === undefined) throw notFound(`No export ${exportName}`);
   if (method === undefined) {
-    if (typeof exported !== 'function' || isClass(exported)) throw notFound(`Export ${exportName} is not a function (name a method: ${exportName}.<method>)`);
+    if (typeof exported !== 'function' || isClass(exported))
+      throw notFound(`Export ${exportName} is not a function (name a method: ${exportName}.<method>)`);
     return { target, name: exportName, invoke: (input) => invokeRecorded(exportName, exported, undefined, input) };
   }
   const instance = typeof exported === 'function' ? new (exported as new () => object)() : exported;
@@ -51,7 +56,7 @@ export async function loadAgentTarget(target: string, cwd: string): Promise<Agen
   return { target, name, invoke: (input) => invokeRecorded(name, fn, instance, input) };
 }
 
-function invokeRecorded(name: string, fn: Function, thisArg: unknown, input: unknown): unknown {
+function invokeRecorded(name: string, fn: Callable, thisArg: unknown, input: unknown): unknown {
   if (agentSpecOf(fn)) return fn.call(thisArg, input);
   return recordCall(resolveSpec(name, undefined, fn), fn, thisArg, [input]);
 }
@@ -63,7 +68,10 @@ async function importModule(specifier: string, cwd: string): Promise<Record<stri
     if (!existsSync(local)) throw moduleNotFound(specifier, cwd);
     // Node reads the module whole: a device or FIFO would never finish loading.
     if (!statSync(local).isFile()) {
-      throw new EpError('INVALID_INPUT', `Agent module ${specifier} is not a regular file.`, { exitCode: ExitCode.usage, details: { module: specifier } });
+      throw new EpError('INVALID_INPUT', `Agent module ${specifier} is not a regular file.`, {
+        exitCode: ExitCode.usage,
+        details: { module: specifier },
+      });
     }
     file = local;
   } else {
@@ -74,18 +82,22 @@ async function importModule(specifier: string, cwd: string): Promise<Record<stri
     }
   }
   try {
-    return await import(pathToFileURL(file).href) as Record<string, unknown>;
+    return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (cause) {
-    throw new EpError('AGENT_LOAD_FAILED', `Agent module ${specifier} failed to load: ${errorMessage(cause)}`, { cause, details: { file } });
+    throw new EpError('AGENT_LOAD_FAILED', `Agent module ${specifier} failed to load: ${errorMessage(cause)}`, {
+      cause,
+      details: { file },
+    });
   }
 }
 
 function moduleNotFound(specifier: string, cwd: string): EpError {
   return new EpError('AGENT_NOT_FOUND', `Agent module ${specifier} was not found from ${cwd}.`, {
-    exitCode: ExitCode.notFound, details: { module: specifier, cwd },
+    exitCode: ExitCode.notFound,
+    details: { module: specifier, cwd },
   });
 }
 
-function isClass(value: Function): boolean {
+function isClass(value: Callable): boolean {
   return /^class[\s{]/.test(Function.prototype.toString.call(value));
 }

@@ -13,9 +13,10 @@ export async function answersFromFile(file: string): Promise<AnswerSource> {
   } catch (cause) {
     if (cause instanceof EpError) throw cause;
     const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new EpError(missing ? 'FILE_NOT_FOUND' : 'INVALID_JSON',
-      missing ? `Answers file not found: ${file}` : (cause as Error).message,
-      { exitCode: missing ? ExitCode.notFound : ExitCode.usage, details: { field: 'answersFile', path: file } });
+    throw new EpError(missing ? 'FILE_NOT_FOUND' : 'INVALID_JSON', missing ? `Answers file not found: ${file}` : (cause as Error).message, {
+      exitCode: missing ? ExitCode.notFound : ExitCode.usage,
+      details: { field: 'answersFile', path: file },
+    });
   }
   return answersFrom(parsed, file);
 }
@@ -30,7 +31,8 @@ export function answersFrom(value: unknown, origin = 'answers'): AnswerSource {
     return (question) => map[question] ?? map['*'];
   }
   throw new EpError('INVALID_ANSWERS', `${origin} must be a JSON list of strings or an object of question → answer strings.`, {
-    exitCode: ExitCode.validation, details: { origin },
+    exitCode: ExitCode.validation,
+    details: { origin },
   });
 }
 

@@ -17,7 +17,9 @@ export async function useTool(name: string, input: Record<string, unknown> = {})
     });
   }
   const descriptor = tools.describe(name);
-  return agentFunction({ name, instructions: descriptor.description }, (toolInput: Record<string, unknown>) => tools.call(name, toolInput))(input);
+  return agentFunction({ name, instructions: descriptor.description }, (toolInput: Record<string, unknown>) => tools.call(name, toolInput))(
+    input,
+  );
 }
 
 /**
@@ -25,5 +27,7 @@ export async function useTool(name: string, input: Record<string, unknown> = {})
  * section, ready to pass to `callModel`: `callModel(await contextForPrompt({ purpose, query }))`.
  */
 export async function contextForPrompt(request: Record<string, unknown> & { purpose: string }): Promise<string> {
-  return renderContextJsonForPrompt(await useTool('builtin/request-context', request) as Parameters<typeof renderContextJsonForPrompt>[0]);
+  return renderContextJsonForPrompt(
+    (await useTool('builtin/request-context', request)) as Parameters<typeof renderContextJsonForPrompt>[0],
+  );
 }

@@ -1,3 +1,5 @@
+import type { Callable } from './callable.js';
+
 /**
  * A function's docstring: the text of a string directive that opens its body, as in
  *
@@ -12,7 +14,7 @@
  * evaluated. `"use strict"` is skipped; an arrow function with an expression body, a class, a native or a
  * bound function has none. Empty text counts as none.
  */
-export function leadingDirective(fn: Function): string | undefined {
+export function leadingDirective(fn: Callable): string | undefined {
   let source: string;
   try {
     source = Function.prototype.toString.call(fn);
@@ -131,8 +133,12 @@ function readEscape(source: string, at: number): { text: string; end: number } {
   if (char === '\r') return { text: '', end: source[at + 1] === '\n' ? at + 2 : at + 1 };
   if (LINE_TERMINATORS.includes(char)) return { text: '', end: at + 1 };
   if (char === '0' && !/[0-9]/.test(source[at + 1] ?? '')) return { text: '\0', end: at + 1 };
-  const hex = char === 'x' ? /^[0-9a-fA-F]{2}/.exec(source.slice(at + 1, at + 3))
-    : char === 'u' ? /^(?:[0-9a-fA-F]{4}|\{[0-9a-fA-F]{1,6}\})/.exec(source.slice(at + 1, at + 9)) : null;
+  const hex =
+    char === 'x'
+      ? /^[0-9a-fA-F]{2}/.exec(source.slice(at + 1, at + 3))
+      : char === 'u'
+        ? /^(?:[0-9a-fA-F]{4}|\{[0-9a-fA-F]{1,6}\})/.exec(source.slice(at + 1, at + 9))
+        : null;
   if (hex) {
     const code = Number.parseInt(hex[0].replace(/[{}]/g, ''), 16);
     if (code <= 0x10ffff) return { text: String.fromCodePoint(code), end: at + 1 + hex[0].length };

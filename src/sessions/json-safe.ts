@@ -13,13 +13,20 @@ export function toJsonSafe(value: unknown): unknown {
 
 function convert(value: unknown, seen: WeakSet<object>): unknown {
   switch (typeof value) {
-    case 'undefined': return null;
-    case 'number': return Number.isFinite(value) ? value : String(value);
-    case 'bigint': return value.toString();
-    case 'function': return `[Function ${value.name || 'anonymous'}]`;
-    case 'symbol': return value.toString();
-    case 'object': break;
-    default: return value;
+    case 'undefined':
+      return null;
+    case 'number':
+      return Number.isFinite(value) ? value : String(value);
+    case 'bigint':
+      return value.toString();
+    case 'function':
+      return `[Function ${value.name || 'anonymous'}]`;
+    case 'symbol':
+      return value.toString();
+    case 'object':
+      break;
+    default:
+      return value;
   }
   if (value === null) return null;
   if (seen.has(value)) return '[Circular]';

@@ -22,7 +22,9 @@ export async function callModel(request?: string): Promise<string> {
   try {
     state.signal?.throwIfAborted();
     const reply = await model.complete({
-      prompt, ...(call ? { caller: call.name } : {}), ...(state.signal ? { signal: state.signal } : {}),
+      prompt,
+      ...(call ? { caller: call.name } : {}),
+      ...(state.signal ? { signal: state.signal } : {}),
     });
     state.writer.finish(node, { status: 'completed', output: reply.text });
     return reply.text;

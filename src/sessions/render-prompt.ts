@@ -44,7 +44,9 @@ export const HISTORY_VALUE_CHARS = 500;
 
 function brief(value: unknown): string {
   const text = JSON.stringify(value ?? null);
-  return text.length <= HISTORY_VALUE_CHARS ? text : `${text.slice(0, HISTORY_VALUE_CHARS)}… (${text.length - HISTORY_VALUE_CHARS} more characters)`;
+  return text.length <= HISTORY_VALUE_CHARS
+    ? text
+    : `${text.slice(0, HISTORY_VALUE_CHARS)}… (${text.length - HISTORY_VALUE_CHARS} more characters)`;
 }
 
 function describeNode(node: SessionNode): string {
@@ -53,7 +55,6 @@ function describeNode(node: SessionNode): string {
     const answer = node.status === 'answered' ? `: ${JSON.stringify(node.output)}` : '';
     return `ask_user ${JSON.stringify(question)} → ${node.status}${answer}`;
   }
-  const outcome = node.status === 'completed' ? `: ${brief(node.output)}`
-    : node.error ? `: ${node.error.message}` : '';
+  const outcome = node.status === 'completed' ? `: ${brief(node.output)}` : node.error ? `: ${node.error.message}` : '';
   return `${node.name} ${brief(node.input)} → ${node.status}${outcome}`;
 }

@@ -73,10 +73,13 @@ export function currentSignal(): AbortSignal | undefined {
 export function requireSession(what: string): SessionState {
   const state = storage.getStore();
   if (state === undefined) {
-    throw new EpError('SESSION_REQUIRED',
-      `${what} ran outside a session, so its call cannot be recorded and its instructions cannot reach the model.`, {
+    throw new EpError(
+      'SESSION_REQUIRED',
+      `${what} ran outside a session, so its call cannot be recorded and its instructions cannot reach the model.`,
+      {
         suggestion: 'Run it inside withSession(...) or runInSession(...) from code, or with `ep run <module>#<export>`.',
-      });
+      },
+    );
   }
   return state;
 }
@@ -99,7 +102,8 @@ export async function withSession<T>(options: SessionOptions, body: (session: Se
   const sessionId = options.sessionId === undefined ? newSessionId(options.idPrefix) : validateSessionId(options.sessionId);
   if (options.parentCallId !== undefined && !CALL_ID_PATTERN.test(options.parentCallId)) {
     throw new EpError('INVALID_CALL_ID', `Parent call id ${JSON.stringify(options.parentCallId)} is not valid.`, {
-      exitCode: ExitCode.validation, details: { parentCallId: options.parentCallId },
+      exitCode: ExitCode.validation,
+      details: { parentCallId: options.parentCallId },
     });
   }
   options.signal?.throwIfAborted();
@@ -109,7 +113,12 @@ export async function withSession<T>(options: SessionOptions, body: (session: Se
   const turnId = options.turnId ?? newShortId('turn');
   const writer = new SessionWriter(log, turnId, await log.readNodes());
   const state: SessionState = {
-    sessionId, turnId, store, writer, env, callId: options.parentCallId ?? null,
+    sessionId,
+    turnId,
+    store,
+    writer,
+    env,
+    callId: options.parentCallId ?? null,
     ...(options.model ? { model: options.model } : {}),
     ...(options.answers ? { answers: options.answers } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
@@ -127,7 +136,8 @@ export async function withSession<T>(options: SessionOptions, body: (session: Se
     await writer.endTurn();
   } catch (cause) {
     throw new EpError('SESSION_WRITE_FAILED', `Session ${sessionId} could not be saved in ${store.home}: ${(cause as Error).message}`, {
-      cause, details: { sessionId, home: store.home },
+      cause,
+      details: { sessionId, home: store.home },
     });
   }
   return result;
@@ -137,7 +147,8 @@ export async function withSession<T>(options: SessionOptions, body: (session: Se
 function requireStore(store: SessionStore | undefined): SessionStore {
   if (store) return store;
   throw new EpError('SESSION_STORE_REQUIRED', 'A session needs a session store in the store field.', {
-    exitCode: ExitCode.usage, details: { field: 'store' },
-    suggestion: 'Use withSession(body, { runtime }) from the library API, which takes the runtime\'s SessionStore.',
+    exitCode: ExitCode.usage,
+    details: { field: 'store' },
+    suggestion: "Use withSession(body, { runtime }) from the library API, which takes the runtime's SessionStore.",
   });
 }

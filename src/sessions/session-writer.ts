@@ -141,7 +141,8 @@ function describeError(error: unknown): NodeError {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
     return {
-      name: recordedText(error.name), message: recordedText(error.message),
+      name: recordedText(error.name),
+      message: recordedText(error.message),
       ...(typeof code === 'string' ? { code: recordedText(code) } : {}),
     };
   }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EpError, ExitCode, errorMessage } from '../kernel/errors.js';
+import { EpError, type ExitCode, errorMessage } from '../kernel/errors.js';
 import { withoutUndefined } from '../util/without-undefined.js';
 import { currentSession } from './session-context.js';
 
@@ -30,7 +30,11 @@ export interface SubprocessRunResult {
  * parent of the child's calls) and the store location are carried across, and once the child is done
  * its nodes are read back, so later history and numbering include them.
  */
-export async function runAgentInSubprocess(target: string, input: unknown, options: SubprocessRunOptions = {}): Promise<SubprocessRunResult> {
+export async function runAgentInSubprocess(
+  target: string,
+  input: unknown,
+  options: SubprocessRunOptions = {},
+): Promise<SubprocessRunResult> {
   const state = currentSession();
   const args = [EP_BIN, 'run', target, '--input', JSON.stringify(input ?? {})];
   const sessionId = state?.sessionId ?? options.sessionId;
@@ -39,28 +43,42 @@ export async function runAgentInSubprocess(target: string, input: unknown, optio
   if (options.answersFile) args.push('--answers', options.answersFile);
   const signal = options.signal ?? state?.signal;
   const env = {
-    ...(state ? withoutUndefined(state.env) : {}), ...options.env, ...(state ? { EP_HOME: state.store.home } : {}),
+    ...(state ? withoutUndefined(state.env) : {}),
+    ...options.env,
+    ...(state ? { EP_HOME: state.store.home } : {}),
   };
   const { execa } = await import('execa');
   const result = await execa(process.execPath, args, {
-    cwd: options.cwd ?? process.cwd(), env, reject: false, stdin: 'ignore',
+    cwd: options.cwd ?? process.cwd(),
+    env,
+    reject: false,
+    stdin: 'ignore',
     ...(signal ? { cancelSignal: signal } : {}),
   });
   if (state) await state.writer.refresh();
-  let envelope: { status?: string; data?: SubprocessRunResult; error?: { code: string; message: string; details?: Record<string, unknown> } };
+  let envelope: {
+    status?: string;
+    data?: SubprocessRunResult;
+    error?: { code: string; message: string; details?: Record<string, unknown> };
+  };
   try {
     envelope = JSON.parse(String(result.stdout)) as typeof envelope;
   } catch {
     if (signal?.aborted) throw cancelled(target, signal, sessionId);
-    throw new EpError('SUBPROCESS_FAILED', `The child process for ${target} printed no envelope (exit ${result.exitCode}): ${String(result.stderr).slice(0, 300)}`, {
-      details: { target, exitCode: result.exitCode ?? null },
-    });
+    throw new EpError(
+      'SUBPROCESS_FAILED',
+      `The child process for ${target} printed no envelope (exit ${result.exitCode}): ${String(result.stderr).slice(0, 300)}`,
+      {
+        details: { target, exitCode: result.exitCode ?? null },
+      },
+    );
   }
-  if (signal?.aborted) throw cancelled(target, signal, envelope.error?.details?.sessionId as string | undefined ?? sessionId);
+  if (signal?.aborted) throw cancelled(target, signal, (envelope.error?.details?.sessionId as string | undefined) ?? sessionId);
   if (envelope.status !== 'ok' || !envelope.data) {
     const error = envelope.error ?? { code: 'SUBPROCESS_FAILED', message: `The child process for ${target} failed.` };
     throw new EpError(error.code, error.message, {
-      exitCode: (result.exitCode ?? 1) as ExitCode, details: { ...error.details, target, inSubprocess: true },
+      exitCode: (result.exitCode ?? 1) as ExitCode,
+      details: { ...error.details, target, inSubprocess: true },
     });
   }
   return { sessionId: envelope.data.sessionId, created: envelope.data.created, output: envelope.data.output };
@@ -69,6 +87,7 @@ export async function runAgentInSubprocess(target: string, input: unknown, optio
 /** The child was stopped (SIGTERM) because the signal aborted; it records its own nodes as cancelled. */
 function cancelled(target: string, signal: AbortSignal, sessionId: string | undefined): EpError {
   return new EpError('RUN_CANCELLED', `${target} was cancelled in its subprocess: ${errorMessage(signal.reason)}`, {
-    cause: signal.reason, details: { target, ...(sessionId ? { sessionId } : {}) },
+    cause: signal.reason,
+    details: { target, ...(sessionId ? { sessionId } : {}) },
   });
 }

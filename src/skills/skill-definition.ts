@@ -20,7 +20,11 @@ export class SkillDefinition {
   readonly readOnly: boolean;
   readonly tools: readonly ToolDescriptor[];
 
-  private constructor(spec: SkillSpec, tools: readonly ToolDescriptor[], private readonly registry: ToolRegistry) {
+  private constructor(
+    spec: SkillSpec,
+    tools: readonly ToolDescriptor[],
+    private readonly registry: ToolRegistry,
+  ) {
     this.name = spec.name;
     this.description = spec.description;
     this.readOnly = spec.readOnly;
@@ -31,9 +35,14 @@ export class SkillDefinition {
     const tools = spec.tools.map((name) => {
       const tool = registry.describe(name);
       if (spec.readOnly && !tool.capabilities.includes('read_only')) {
-        throw new EpError('SKILL_TOOL_NOT_READ_ONLY', `Skill ${spec.name} is read-only and cannot include tool ${name}, which is not read_only.`, {
-          exitCode: ExitCode.validation, details: { skill: spec.name, tool: name, capabilities: tool.capabilities },
-        });
+        throw new EpError(
+          'SKILL_TOOL_NOT_READ_ONLY',
+          `Skill ${spec.name} is read-only and cannot include tool ${name}, which is not read_only.`,
+          {
+            exitCode: ExitCode.validation,
+            details: { skill: spec.name, tool: name, capabilities: tool.capabilities },
+          },
+        );
       }
       return tool;
     });
@@ -44,7 +53,8 @@ export class SkillDefinition {
   async call(name: string, input: unknown, context: ToolCallContext = {}): Promise<unknown> {
     if (!this.tools.some((tool) => tool.name === name)) {
       throw new EpError('SKILL_TOOL_NOT_INCLUDED', `Skill ${this.name} has no tool ${name}.`, {
-        exitCode: ExitCode.notFound, details: { skill: this.name, tool: name },
+        exitCode: ExitCode.notFound,
+        details: { skill: this.name, tool: name },
       });
     }
     return this.registry.call(name, input, { ...context, readOnly: this.readOnly || context.readOnly === true });

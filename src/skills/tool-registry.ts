@@ -40,8 +40,10 @@ export class ToolRegistryService implements ToolRegistry {
   async call(name: string, input: unknown, context: ToolCallContext = {}): Promise<unknown> {
     const tool = this.require(name);
     if (context.readOnly && !tool.capabilities.includes('read_only')) {
-      throw new EpError('TOOL_NOT_READ_ONLY', `Tool ${name} writes, and this caller may only use read-only tools.`,
-        { exitCode: ExitCode.validation, details: { tool: name, capabilities: tool.capabilities } });
+      throw new EpError('TOOL_NOT_READ_ONLY', `Tool ${name} writes, and this caller may only use read-only tools.`, {
+        exitCode: ExitCode.validation,
+        details: { tool: name, capabilities: tool.capabilities },
+      });
     }
     // Inputs from MCP arrive parsed, without the CLI's input checks: bound their depth before the schema walks them.
     assertNestingDepth(input, `The input of tool ${name}`);
@@ -60,7 +62,9 @@ export class ToolRegistryService implements ToolRegistry {
     const tool = this.tools.get(name);
     if (!tool) {
       throw new EpError('TOOL_NOT_FOUND', `No tool named ${name}.`, {
-        exitCode: ExitCode.notFound, suggestion: 'Run `ep tools list` to see the available tools.', details: { tool: name },
+        exitCode: ExitCode.notFound,
+        suggestion: 'Run `ep tools list` to see the available tools.',
+        details: { tool: name },
       });
     }
     return tool;

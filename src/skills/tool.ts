@@ -17,7 +17,8 @@ export interface Tool {
   readonly inputSchema: JsonSchema;
   readonly outputSchema?: JsonSchema;
   readonly capabilities: readonly ToolCapability[];
-  call(input: any, context: ToolCallContext): unknown | Promise<unknown>;
+  /** `input` has been checked against `inputSchema`, so an implementation may declare its own type for it. */
+  call(input: unknown, context: ToolCallContext): unknown;
 }
 
 export interface ToolDescriptor {

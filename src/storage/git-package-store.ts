@@ -56,7 +56,12 @@ export class GitPackageStore implements PackageStore {
   // Writing and history load their modules on first use, so a read-only call stays light.
   async update(path: string, change: PackageChange, options: SaveOptions = {}) {
     const { updatePackage } = await import('./package/package-writer.js');
-    return updatePackage(path, change, { ...options, limits: this.limits, lock: this.lock, storeRecordsUncompressed: this.storeRecordsUncompressed });
+    return updatePackage(path, change, {
+      ...options,
+      limits: this.limits,
+      lock: this.lock,
+      storeRecordsUncompressed: this.storeRecordsUncompressed,
+    });
   }
 
   async log(path: string, options: { ref?: string } = {}) {
@@ -80,7 +85,9 @@ export class GitPackageStore implements PackageStore {
   }
 
   async restore(path: string, ref: string, options: SaveOptions = {}) {
-    const { list: _list, ...result } = await this.update(path, async () => (await this.load(path, { ref })).list, { message: options.message ?? `Restore ${ref}` });
+    const { list: _list, ...result } = await this.update(path, async () => (await this.load(path, { ref })).list, {
+      message: options.message ?? `Restore ${ref}`,
+    });
     return result;
   }
 

@@ -43,8 +43,11 @@ export async function withSubject<T, R>(subject: Subject<T>, body: (value: T, co
 }
 
 /** A check that gets a fresh subject in a fresh scratch directory (see withSubject). */
-export function conformanceCase<T>(name: string, subject: Subject<T>,
-  check: (value: T, context: SubjectContext) => Promise<void> | void): ConformanceCase {
+export function conformanceCase<T>(
+  name: string,
+  subject: Subject<T>,
+  check: (value: T, context: SubjectContext) => Promise<void> | void,
+): ConformanceCase {
   return { name, run: () => withSubject(subject, check) };
 }
 

@@ -3,7 +3,15 @@
  * contract. Each suite is a list of named checks any test runner can run; `runConformance` registers one
  * with `node:test`. The built-in plugins pass every suite in ep's own tests.
  */
-export { conformanceCase, runConformance, withSubject, type ConformanceCase, type ConformanceSuite, type Subject, type SubjectContext } from './conformance-suite.js';
+export {
+  conformanceCase,
+  runConformance,
+  withSubject,
+  type ConformanceCase,
+  type ConformanceSuite,
+  type Subject,
+  type SubjectContext,
+} from './conformance-suite.js';
 export { fromPlugin, fromPluginContribution, type PluginSubjectOptions } from './plugin-subject.js';
 export { searchEngineConformance } from './search-engine-suite.js';
 export { packageStoreConformance } from './package-store-suite.js';

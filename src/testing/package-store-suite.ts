@@ -42,10 +42,19 @@ export function packageStoreConformance(subject: Subject<PackageStore>): Conform
         const second = await store.save(file, records(RECORDS), { message: 'Three records' });
         assert.notEqual(first.commit, second.commit);
         const log = await store.log(file);
-        assert.deepEqual(log.slice(0, 2).map((entry) => [entry.commit, entry.message]), [[second.commit, 'Three records'], [first.commit, 'One record']]);
+        assert.deepEqual(
+          log.slice(0, 2).map((entry) => [entry.commit, entry.message]),
+          [
+            [second.commit, 'Three records'],
+            [first.commit, 'One record'],
+          ],
+        );
         for (const entry of log) assert.ok(!Number.isNaN(Date.parse(entry.timestamp)), `log timestamp ${entry.timestamp} is not a date`);
         assert.deepEqual(keysOf((await store.load(file, { ref: first.commit })).list), [RECORDS[0]!.key]);
-        assert.deepEqual(keysOf((await store.load(file)).list), RECORDS.map((record) => record.key));
+        assert.deepEqual(
+          keysOf((await store.load(file)).list),
+          RECORDS.map((record) => record.key),
+        );
       }),
       check('saving the same content again is unchanged and adds no history', async (store, context) => {
         const file = packagePath(context);
@@ -58,8 +67,11 @@ export function packageStoreConformance(subject: Subject<PackageStore>): Conform
       check('applies an update to the latest content', async (store, context) => {
         const file = packagePath(context);
         await store.save(file, records(RECORDS.slice(0, 2)));
-        const result = await store.update(file, (latest) => latest.upsert('key', { key: 'study.pricing', kind: 'study', summary: 'revised' }),
-          { message: 'Revise the pricing study' });
+        const result = await store.update(
+          file,
+          (latest) => latest.upsert('key', { key: 'study.pricing', kind: 'study', summary: 'revised' }),
+          { message: 'Revise the pricing study' },
+        );
         assert.equal(result.status, 'ok');
         assert.equal(result.message, 'Revise the pricing study');
         const loaded = (await store.load(file)).list;
@@ -70,20 +82,26 @@ export function packageStoreConformance(subject: Subject<PackageStore>): Conform
         const file = packagePath(context);
         await store.save(file, records(RECORDS));
         const log = await store.log(file);
-        await assert.rejects(store.update(file, () => {
-          throw new Error('the change failed');
-        }));
+        await assert.rejects(
+          store.update(file, () => {
+            throw new Error('the change failed');
+          }),
+        );
         assert.deepEqual(await store.log(file), log);
         assert.deepEqual((await store.load(file)).list.toArray(), RECORDS);
       }),
       check('concurrent writers lose no update', async (store, context) => {
         const file = packagePath(context);
         await store.save(file, records(RECORDS.slice(0, 1)));
-        const writers = Array.from({ length: 6 }, (_, n) => store.update(file,
-          (latest) => latest.upsert('key', { key: `concurrent.${n}`, kind: 'note', summary: `writer ${n}` }), { message: `Writer ${n}` }));
+        const writers = Array.from({ length: 6 }, (_, n) =>
+          store.update(file, (latest) => latest.upsert('key', { key: `concurrent.${n}`, kind: 'note', summary: `writer ${n}` }), {
+            message: `Writer ${n}`,
+          }),
+        );
         await Promise.all(writers);
         const keys = keysOf((await store.load(file)).list);
-        for (let n = 0; n < 6; n += 1) assert.ok(keys.includes(`concurrent.${n}`), `writer ${n}'s record was lost: ${JSON.stringify(keys)}`);
+        for (let n = 0; n < 6; n += 1)
+          assert.ok(keys.includes(`concurrent.${n}`), `writer ${n}'s record was lost: ${JSON.stringify(keys)}`);
         assert.equal((await store.log(file)).length, 7, 'each writer adds one commit');
       }),
       check('diffs two commits by key', async (store, context) => {
@@ -92,9 +110,18 @@ export function packageStoreConformance(subject: Subject<PackageStore>): Conform
         const changed = { ...RECORDS[0]!, summary: 'changed' };
         const second = await store.save(file, records([changed, RECORDS[2]!]));
         const diff = await store.diff(file, first.commit, second.commit);
-        assert.deepEqual(diff.added.map((record) => record.key), ['note.unicode']);
-        assert.deepEqual(diff.removed.map((record) => record.key), ['study.pricing']);
-        assert.deepEqual(diff.changed.map((change) => [change.key, change.after.summary]), [['preference.model', 'changed']]);
+        assert.deepEqual(
+          diff.added.map((record) => record.key),
+          ['note.unicode'],
+        );
+        assert.deepEqual(
+          diff.removed.map((record) => record.key),
+          ['study.pricing'],
+        );
+        assert.deepEqual(
+          diff.changed.map((change) => [change.key, change.after.summary]),
+          [['preference.model', 'changed']],
+        );
       }),
       check('refuses to load a package that does not exist, with an ep error', async (store, context) => {
         await assert.rejects(store.load(packagePath(context, 'missing.ep')), (error: unknown) => isEpError(error));

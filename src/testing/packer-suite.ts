@@ -13,7 +13,10 @@ const MATCHES: readonly ScoredScenario[] = [
 const codePoints = (text: string) => [...text].length;
 
 function assertConsistent(result: PackResult, matches: readonly ScoredScenario[], budget: number): void {
-  assert.ok(codePoints(result.promptContext) <= budget, `${codePoints(result.promptContext)} characters rendered for a budget of ${budget}`);
+  assert.ok(
+    codePoints(result.promptContext) <= budget,
+    `${codePoints(result.promptContext)} characters rendered for a budget of ${budget}`,
+  );
   const keys = matches.map((match) => match.scenario.key);
   let last = -1;
   for (const key of result.includedKeys) {
@@ -22,7 +25,10 @@ function assertConsistent(result: PackResult, matches: readonly ScoredScenario[]
     last = position;
   }
   if (result.includedPositions) {
-    assert.deepEqual(result.includedPositions.map((position) => keys[position]), result.includedKeys);
+    assert.deepEqual(
+      result.includedPositions.map((position) => keys[position]),
+      result.includedKeys,
+    );
   }
   assert.equal(result.omitted, matches.length - result.includedKeys.length, 'omitted does not count the matches left out');
   if (result.includedKeys.length > 0) assert.ok(result.promptContext.length > 0, 'records were included but nothing was rendered');
@@ -43,7 +49,10 @@ export function packerConformance(subject: Subject<ContextPacker>): ConformanceS
       check('includes every match, in rank order, when the budget allows', (packer) => {
         const result = packer.pack({ matches: MATCHES, charBudget: 100_000, keyField: 'key' });
         assertConsistent(result, MATCHES, 100_000);
-        assert.deepEqual(result.includedKeys, MATCHES.map((match) => match.scenario.key));
+        assert.deepEqual(
+          result.includedKeys,
+          MATCHES.map((match) => match.scenario.key),
+        );
         assert.equal(result.truncated, false);
       }),
       check('never renders more characters than the budget, at any budget', (packer) => {
@@ -52,9 +61,15 @@ export function packerConformance(subject: Subject<ContextPacker>): ConformanceS
         }
       }),
       check('renders each record under the key field it is told', (packer) => {
-        const matches = MATCHES.map(({ score, scenario }) => ({ score, scenario: { id: `id-${JSON.stringify(scenario.key)}`, summary: scenario.summary ?? '' } }));
+        const matches = MATCHES.map(({ score, scenario }) => ({
+          score,
+          scenario: { id: `id-${JSON.stringify(scenario.key)}`, summary: scenario.summary ?? '' },
+        }));
         const result = packer.pack({ matches, charBudget: 100_000, keyField: 'id' });
-        assert.deepEqual(result.includedKeys, matches.map((match) => match.scenario.id));
+        assert.deepEqual(
+          result.includedKeys,
+          matches.map((match) => match.scenario.id),
+        );
       }),
     ],
   };

@@ -19,14 +19,21 @@ export interface PluginSubjectOptions<Options = Record<string, unknown>> {
  * The runtime works in the check's scratch directory, keeps its sessions there (`EP_HOME`) and is shut down
  * after the check.
  */
-export function fromPlugin<T, Options>(plugin: EpPlugin | PluginFactory<Options>, token: ServiceToken<T>,
-  options: PluginSubjectOptions<Options> = {}): Subject<T> {
+export function fromPlugin<T, Options>(
+  plugin: EpPlugin | PluginFactory<Options>,
+  token: ServiceToken<T>,
+  options: PluginSubjectOptions<Options> = {},
+): Subject<T> {
   return async (context) => (await startWith(plugin, options, context)).get(token);
 }
 
 /** One contribution the plugin makes to a multi service (`ep.Tool`), picked by `select` among all contributions. */
-export function fromPluginContribution<T, Options>(plugin: EpPlugin | PluginFactory<Options>, token: MultiServiceToken<T>,
-  select: (contribution: T) => boolean, options: PluginSubjectOptions<Options> = {}): Subject<T> {
+export function fromPluginContribution<T, Options>(
+  plugin: EpPlugin | PluginFactory<Options>,
+  token: MultiServiceToken<T>,
+  select: (contribution: T) => boolean,
+  options: PluginSubjectOptions<Options> = {},
+): Subject<T> {
   return async (context) => {
     const found = (await startWith(plugin, options, context)).getAll(token).filter(select);
     if (found.length !== 1) {
@@ -36,12 +43,15 @@ export function fromPluginContribution<T, Options>(plugin: EpPlugin | PluginFact
   };
 }
 
-async function startWith<Options>(plugin: EpPlugin | PluginFactory<Options>, options: PluginSubjectOptions<Options>,
-  context: SubjectContext) {
+async function startWith<Options>(
+  plugin: EpPlugin | PluginFactory<Options>,
+  options: PluginSubjectOptions<Options>,
+  context: SubjectContext,
+) {
   const made = typeof plugin === 'function' ? plugin(options.options) : plugin;
-  const providers = Object.fromEntries((made.provides ?? [])
-    .filter((token: AnyServiceToken) => tokenArity(token) === 'single')
-    .map((token) => [tokenName(token), made.id]));
+  const providers = Object.fromEntries(
+    (made.provides ?? []).filter((token: AnyServiceToken) => tokenArity(token) === 'single').map((token) => [tokenName(token), made.id]),
+  );
   const ep = await createEp({
     cwd: context.dir,
     env: { ...process.env, EP_HOME: path.join(context.dir, '.ep-home') },

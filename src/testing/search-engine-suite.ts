@@ -14,14 +14,18 @@ const CORPUS: readonly SearchDocument[] = [
 function assertWellFormed(hits: readonly SearchHit[], size: number): void {
   const seen = new Set<number>();
   hits.forEach((hit, position) => {
-    assert.ok(Number.isInteger(hit.index) && hit.index >= 0 && hit.index < size, `hit ${position} names document ${hit.index}, not one of 0..${size - 1}`);
+    assert.ok(
+      Number.isInteger(hit.index) && hit.index >= 0 && hit.index < size,
+      `hit ${position} names document ${hit.index}, not one of 0..${size - 1}`,
+    );
     assert.ok(!seen.has(hit.index), `document ${hit.index} is hit twice`);
     seen.add(hit.index);
     assert.ok(Number.isFinite(hit.score) && hit.score > 0, `hit ${position} has score ${hit.score}; hits need a finite score > 0`);
     const previous = hits[position - 1];
     if (previous) {
       assert.ok(previous.score >= hit.score, `hits are not best first: ${previous.score} before ${hit.score}`);
-      if (previous.score === hit.score) assert.ok(previous.index < hit.index, `equal scores are not in document order: ${previous.index} before ${hit.index}`);
+      if (previous.score === hit.score)
+        assert.ok(previous.index < hit.index, `equal scores are not in document order: ${previous.index} before ${hit.index}`);
     }
   });
 }
@@ -51,7 +55,10 @@ export function searchEngineConformance(subject: Subject<SearchEngine>): Conform
         const same = { title: 'identical record', body: 'the same words' };
         const hits = engine.buildIndex([same, { title: 'other', body: 'else' }, same, same]).search('identical');
         assertWellFormed(hits, 4);
-        assert.deepEqual(hits.map((hit) => hit.index), [0, 2, 3]);
+        assert.deepEqual(
+          hits.map((hit) => hit.index),
+          [0, 2, 3],
+        );
       }),
       check('answers nothing over an empty corpus', (engine) => {
         const index = engine.buildIndex([]);
@@ -67,10 +74,22 @@ export function searchEngineConformance(subject: Subject<SearchEngine>): Conform
       check('finds words in any script', (engine) => {
         const documents = [{ body: 'café au lait' }, { body: 'привет мир' }, { body: 'γειά σου κόσμε' }, { body: 'emoji 🚀 launch' }];
         const index = engine.buildIndex(documents);
-        assert.deepEqual(index.search('café').map((hit) => hit.index), [0]);
-        assert.deepEqual(index.search('привет').map((hit) => hit.index), [1]);
-        assert.deepEqual(index.search('κόσμε').map((hit) => hit.index), [2]);
-        assert.deepEqual(index.search('launch').map((hit) => hit.index), [3]);
+        assert.deepEqual(
+          index.search('café').map((hit) => hit.index),
+          [0],
+        );
+        assert.deepEqual(
+          index.search('привет').map((hit) => hit.index),
+          [1],
+        );
+        assert.deepEqual(
+          index.search('κόσμε').map((hit) => hit.index),
+          [2],
+        );
+        assert.deepEqual(
+          index.search('launch').map((hit) => hit.index),
+          [3],
+        );
         assertWellFormed(index.search('\ud800 lone surrogate'), documents.length);
       }),
       check('applies topK after ranking', (engine) => {
@@ -81,23 +100,49 @@ export function searchEngineConformance(subject: Subject<SearchEngine>): Conform
         assert.deepEqual(index.search('pricing pilot', { topK: 1 }), all.slice(0, 1));
       }),
       check('indexes only the fields it is given', (engine) => {
-        const documents = [{ title: 'alpha', notes: 'secret' }, { title: 'secret', notes: 'beta' }];
-        assert.deepEqual(engine.buildIndex(documents, { fields: ['title'] }).search('secret').map((hit) => hit.index), [1]);
-        assert.deepEqual(engine.buildIndex(documents, { fields: ['notes'] }).search('secret').map((hit) => hit.index), [0]);
+        const documents = [
+          { title: 'alpha', notes: 'secret' },
+          { title: 'secret', notes: 'beta' },
+        ];
+        assert.deepEqual(
+          engine
+            .buildIndex(documents, { fields: ['title'] })
+            .search('secret')
+            .map((hit) => hit.index),
+          [1],
+        );
+        assert.deepEqual(
+          engine
+            .buildIndex(documents, { fields: ['notes'] })
+            .search('secret')
+            .map((hit) => hit.index),
+          [0],
+        );
         assert.deepEqual(engine.buildIndex(documents, { fields: ['notes'] }).search('alpha'), []);
       }),
       check('answers a query the same way every time', (engine) => {
         const index = engine.buildIndex(CORPUS);
         const first = index.search('survey pilot pricing');
         for (let round = 0; round < 3; round += 1) assert.deepEqual(index.search('survey pilot pricing'), first);
-        assert.deepEqual(engine.buildIndex(CORPUS).search('survey pilot pricing'), first, 'a second index of the same corpus ranks differently');
+        assert.deepEqual(
+          engine.buildIndex(CORPUS).search('survey pilot pricing'),
+          first,
+          'a second index of the same corpus ranks differently',
+        );
       }),
       check('searchOnce, where offered, gives the hits of an index', (engine) => {
         if (!engine.searchOnce) return;
-        const queries: [string, SearchIndexOptions & SearchQueryOptions][] = [['pricing', {}], ['pricing pilot', { topK: 2 }], ['survey', { fields: ['body'] }]];
+        const queries: [string, SearchIndexOptions & SearchQueryOptions][] = [
+          ['pricing', {}],
+          ['pricing pilot', { topK: 2 }],
+          ['survey', { fields: ['body'] }],
+        ];
         for (const [query, options] of queries) {
-          assert.deepEqual(engine.searchOnce(CORPUS, query, options), engine.buildIndex(CORPUS, options).search(query, options),
-            `searchOnce and buildIndex().search disagree on ${JSON.stringify(query)}`);
+          assert.deepEqual(
+            engine.searchOnce(CORPUS, query, options),
+            engine.buildIndex(CORPUS, options).search(query, options),
+            `searchOnce and buildIndex().search disagree on ${JSON.stringify(query)}`,
+          );
         }
       }),
     ],

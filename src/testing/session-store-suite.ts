@@ -16,8 +16,16 @@ let sequence = 0;
 
 function callNode(id: string, seq: number, caller: string | null = null): SessionNode {
   return {
-    id, kind: 'call', name: `step_${id}`, seq, turn: 'turn_1', caller, predecessor: null,
-    input: { n: seq, text: 'naïve ✓' }, status: 'running', createdAt: new Date().toISOString(),
+    id,
+    kind: 'call',
+    name: `step_${id}`,
+    seq,
+    turn: 'turn_1',
+    caller,
+    predecessor: null,
+    input: { n: seq, text: 'naïve ✓' },
+    status: 'running',
+    createdAt: new Date().toISOString(),
   };
 }
 
@@ -49,11 +57,21 @@ export function sessionStoreConformance(subject: Subject<SessionStore>, options:
       log.append({ id: 'b', status: 'completed', output: { answer: 42 }, endedAt: new Date().toISOString(), durationMs: 3 });
       log.append(callNode('c', 3));
       const nodes = (await store.read(id)).nodes;
-      assert.deepEqual(nodes.map((node) => [node.id, node.status]), [['a', 'running'], ['b', 'completed'], ['c', 'running']]);
+      assert.deepEqual(
+        nodes.map((node) => [node.id, node.status]),
+        [
+          ['a', 'running'],
+          ['b', 'completed'],
+          ['c', 'running'],
+        ],
+      );
       assert.deepEqual(nodes[1]?.output, { answer: 42 });
       assert.equal(nodes[1]?.caller, 'a');
       assert.deepEqual(nodes[0]?.input, { n: 1, text: 'naïve ✓' });
-      assert.deepEqual((await log.readNodes()).map((node) => node.id), ['a', 'b', 'c']);
+      assert.deepEqual(
+        (await log.readNodes()).map((node) => node.id),
+        ['a', 'b', 'c'],
+      );
     }),
     check('two writers on one session lose nothing', async (store) => {
       const id = freshId();
@@ -74,7 +92,10 @@ export function sessionStoreConformance(subject: Subject<SessionStore>, options:
       const meta = (await store.read(id)).meta;
       assert.equal(meta.turns, 1);
       assert.equal(meta.nodeCount, 1);
-      assert.ok((await store.list()).some((listed) => listed.id === id), 'the session is not listed');
+      assert.ok(
+        (await store.list()).some((listed) => listed.id === id),
+        'the session is not listed',
+      );
     }),
     check('refuses ids that could escape its storage, before touching it', async (store) => {
       for (const id of ['../escape', 'a/b', '', '.hidden', 'x'.repeat(200)]) {
@@ -91,15 +112,20 @@ export function sessionStoreConformance(subject: Subject<SessionStore>, options:
   ];
   const { tearLog } = options;
   if (tearLog) {
-    cases.push(check('reads a log torn mid-append up to its last whole record, and appends after it', async (store) => {
-      const id = freshId();
-      const log = await store.open(id);
-      log.append(callNode('a', 1));
-      await tearLog(store, id);
-      const reopened = await store.open(id);
-      reopened.append(callNode('b', 2));
-      assert.deepEqual((await store.read(id)).nodes.map((node) => node.id), ['a', 'b']);
-    }));
+    cases.push(
+      check('reads a log torn mid-append up to its last whole record, and appends after it', async (store) => {
+        const id = freshId();
+        const log = await store.open(id);
+        log.append(callNode('a', 1));
+        await tearLog(store, id);
+        const reopened = await store.open(id);
+        reopened.append(callNode('b', 2));
+        assert.deepEqual(
+          (await store.read(id)).nodes.map((node) => node.id),
+          ['a', 'b'],
+        );
+      }),
+    );
   }
   return { contract: 'SessionStore', cases };
 }

@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import type { Tokenizer } from '../tokenizer/tokenizer.js';
 import { conformanceCase, type ConformanceSuite, type Subject } from './conformance-suite.js';
 
-const TEXTS = ['', 'a', 'Plan a conjoint pricing pilot.', 'café привет 🚀 γειά', '\ud800 lone surrogate', '  \n\t spaces  ', '{"key": [1, 2.5]}'];
+const TEXTS = [
+  '',
+  'a',
+  'Plan a conjoint pricing pilot.',
+  'café привет 🚀 γειά',
+  '\ud800 lone surrogate',
+  '  \n\t spaces  ',
+  '{"key": [1, 2.5]}',
+];
 
 /** The `Tokenizer` contract (`ep.Tokenizer`): budgets are counted with it, so counts must be sound numbers. */
 export function tokenizerConformance(subject: Subject<Tokenizer>): ConformanceSuite {
@@ -31,7 +39,10 @@ export function tokenizerConformance(subject: Subject<Tokenizer>): ConformanceSu
         const counter = await tokenizer.load();
         const sentence = 'Plan a conjoint pricing pilot with three price points. ';
         assert.ok(counter.count(sentence.repeat(20)) > counter.count(sentence), 'twenty sentences count no more than one');
-        assert.ok(counter.count(sentence.repeat(20)) <= 20 * counter.count(sentence) + 20, 'repeating a sentence counts far more than each copy');
+        assert.ok(
+          counter.count(sentence.repeat(20)) <= 20 * counter.count(sentence) + 20,
+          'repeating a sentence counts far more than each copy',
+        );
       }),
     ],
   };

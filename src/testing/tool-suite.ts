@@ -54,9 +54,13 @@ export function toolConformance(subject: Subject<Tool>, options: ToolConformance
         assert.match(tool.name, TOOL_NAME_PATTERN, `tool name ${JSON.stringify(tool.name)} is not namespaced like "acme/word-count"`);
         assert.ok(typeof tool.description === 'string' && tool.description.trim().length > 0, 'the description is empty');
         assert.ok(Array.isArray(tool.capabilities), 'capabilities is not a list');
-        for (const capability of tool.capabilities as readonly ToolCapability[]) assert.ok(CAPABILITIES.includes(capability), `unknown capability ${capability}`);
+        for (const capability of tool.capabilities as readonly ToolCapability[])
+          assert.ok(CAPABILITIES.includes(capability), `unknown capability ${capability}`);
         if (tool.capabilities.includes('read_only')) {
-          assert.ok(!tool.capabilities.includes('writes') && !tool.capabilities.includes('destructive'), 'a read_only tool also says it writes');
+          assert.ok(
+            !tool.capabilities.includes('writes') && !tool.capabilities.includes('destructive'),
+            'a read_only tool also says it writes',
+          );
         }
       }),
       check('has an object input schema and schemas that compile', async (tool) => {
@@ -73,22 +77,30 @@ export function toolConformance(subject: Subject<Tool>, options: ToolConformance
           const output = await inDirectory(context, () => registry.call(tool.name, input));
           assert.doesNotThrow(() => JSON.stringify(output), 'the output is not JSON');
           if (validateOutput) {
-            assert.ok(validateOutput(output), `the output for ${JSON.stringify(input)} breaks the output schema: ${JSON.stringify(validateOutput.errors)}`);
+            assert.ok(
+              validateOutput(output),
+              `the output for ${JSON.stringify(input)} breaks the output schema: ${JSON.stringify(validateOutput.errors)}`,
+            );
           }
         }
       }),
       check('is refused invalid inputs before it runs', async (tool) => {
         const registry = new ToolRegistryService([tool]);
         for (const input of options.invalidInputs ?? []) {
-          await assert.rejects(registry.call(tool.name, input), (error: unknown) => isEpError(error) && error.code === 'TOOL_INPUT_INVALID',
-            `the invalid input ${JSON.stringify(input)} reached the tool`);
+          await assert.rejects(
+            registry.call(tool.name, input),
+            (error: unknown) => isEpError(error) && error.code === 'TOOL_INPUT_INVALID',
+            `the invalid input ${JSON.stringify(input)} reached the tool`,
+          );
         }
       }),
       check('keeps its read-only promise', async (tool, context) => {
         const registry = new ToolRegistryService([tool]);
         if (!tool.capabilities.includes('read_only')) {
-          await assert.rejects(registry.call(tool.name, options.validInputs[0] ?? {}, { readOnly: true }),
-            (error: unknown) => isEpError(error) && error.code === 'TOOL_NOT_READ_ONLY');
+          await assert.rejects(
+            registry.call(tool.name, options.validInputs[0] ?? {}, { readOnly: true }),
+            (error: unknown) => isEpError(error) && error.code === 'TOOL_NOT_READ_ONLY',
+          );
           return;
         }
         const before = await snapshot(context.dir);

@@ -10,7 +10,12 @@ import { processAlive } from './process-alive.js';
  * both flushes, for files whose loss or truncation after a power cut is harmless (caches that check what
  * they read): readers still never see a partly written file while the system runs.
  */
-export async function writeFileAtomic(target: string, data: string | Uint8Array, mode = 0o644, options: { durable?: boolean } = {}): Promise<void> {
+export async function writeFileAtomic(
+  target: string,
+  data: string | Uint8Array,
+  mode = 0o644,
+  options: { durable?: boolean } = {},
+): Promise<void> {
   const durable = options.durable !== false;
   const temp = path.join(path.dirname(target), `${tempPrefix(target)}${process.pid}-${randomBytes(6).toString('hex')}`);
   const handle = await open(temp, 'wx', mode);

@@ -82,8 +82,9 @@ async function tryTake(temp: string, token: string, lockPath: string): Promise<b
   const owner: LockOwner = { pid: process.pid, host: hostname(), createdAt: Date.now() };
   const ownerFile = path.join(temp, `owner-${token}`);
   // The prepared directory is remade if it went (another host's waiter may clear it as abandoned).
-  await writeFile(ownerFile, JSON.stringify(owner), { mode: 0o600 })
-    .catch(async () => mkdir(temp, { recursive: true, mode: 0o700 }).then(() => writeFile(ownerFile, JSON.stringify(owner), { mode: 0o600 })));
+  await writeFile(ownerFile, JSON.stringify(owner), { mode: 0o600 }).catch(async () =>
+    mkdir(temp, { recursive: true, mode: 0o700 }).then(() => writeFile(ownerFile, JSON.stringify(owner), { mode: 0o600 })),
+  );
   try {
     await rename(temp, lockPath);
     return true;
@@ -181,6 +182,7 @@ async function removeAbandonedAttempts(lockPath: string): Promise<void> {
   for (const name of names) {
     if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
     const pid = Number(name.slice(prefix.length).split('-')[0]);
-    if (Number.isInteger(pid) && pid > 0 && !processAlive(pid)) await rm(path.join(path.dirname(lockPath), name), { recursive: true, force: true }).catch(() => undefined);
+    if (Number.isInteger(pid) && pid > 0 && !processAlive(pid))
+      await rm(path.join(path.dirname(lockPath), name), { recursive: true, force: true }).catch(() => undefined);
   }
 }

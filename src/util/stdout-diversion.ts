@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/unbound-method -- `write` is inspected, wrapped and re-applied with its receiver, never called unbound */
+/* eslint-disable @typescript-eslint/unbound-method -- `write` is inspected, wrapped and re-applied with its receiver, never unbound */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 const diverted = new AsyncLocalStorage<true>();
@@ -42,7 +42,7 @@ function installDiversion(): void {
   const stdout = process.stdout;
   const write = stdout.write;
   stdout.write = function divertedWrite(this: unknown, ...args: Parameters<typeof write>): boolean {
-    return sealed || diverted.getStore() ? Reflect.apply(process.stderr.write, process.stderr, args) as boolean : write.apply(stdout, args);
+    return sealed || diverted.getStore() ? Reflect.apply(process.stderr.write, process.stderr, args) : write.apply(stdout, args);
   } as typeof write;
   Object.defineProperty(stdout.write, DIVERTING, { value: true });
 }

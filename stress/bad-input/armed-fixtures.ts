@@ -25,7 +25,9 @@ export function proveFixturesArmed(context: CorpusContext, sandbox: Sandbox, fig
     }
     try {
       execSync('git status; echo changed >> scenarios/000001.json; git add -A; git -c user.name=a -c user.email=a@b commit -qm x', {
-        cwd: dir, env: sandbox.env(), stdio: 'ignore',
+        cwd: dir,
+        env: sandbox.env(),
+        stdio: 'ignore',
       });
     } catch {
       // A hostile filter may make git fail; the canary is what counts.

@@ -103,5 +103,9 @@ export function singleObjectPack(id: string, object: BombObject): { pack: Buffer
 
 /** A commit of `tree` whose message is `padding` spaces. */
 export function commitBomb(tree: string, padding: number): BombObject {
-  return { type: 'commit', body: `tree ${tree}\nauthor EDSL <edsl@example.invalid> 1767225600 +0000\ncommitter EDSL <edsl@example.invalid> 1767225600 +0000\n\n`, padding };
+  return {
+    type: 'commit',
+    body: `tree ${tree}\nauthor EDSL <edsl@example.invalid> 1767225600 +0000\ncommitter EDSL <edsl@example.invalid> 1767225600 +0000\n\n`,
+    padding,
+  };
 }

@@ -10,9 +10,37 @@ export interface HostileJson {
 }
 
 const MALFORMED = [
-  '', ' ', '{', '}', '[', '{"a":', '{"a":1,}', "{'a':1}", '{a:1}', 'NaN', 'Infinity', 'undefined', '[1,2', '{"a":1}{"b":2}',
-  '{"a":01}', '"unterminated', '{"a":"\\x41"}', '{"a":"\u0001"}', '{"a":"\\u12"}', '{"a" 1}', '{,}', '[,1]',
-  '{"__proto__":', 'tru', 'nul', '{"a":-}', '{"a":.5}', '{"a":1e}', '/* comment */{}', '{"a":1} // trailing', '\u0000',
+  '',
+  ' ',
+  '{',
+  '}',
+  '[',
+  '{"a":',
+  '{"a":1,}',
+  "{'a':1}",
+  '{a:1}',
+  'NaN',
+  'Infinity',
+  'undefined',
+  '[1,2',
+  '{"a":1}{"b":2}',
+  '{"a":01}',
+  '"unterminated',
+  '{"a":"\\x41"}',
+  '{"a":"\u0001"}',
+  '{"a":"\\u12"}',
+  '{"a" 1}',
+  '{,}',
+  '[,1]',
+  '{"__proto__":',
+  'tru',
+  'nul',
+  '{"a":-}',
+  '{"a":.5}',
+  '{"a":1e}',
+  '/* comment */{}',
+  '{"a":1} // trailing',
+  '\u0000',
 ];
 
 export function malformedJson(random: SeededRandom): HostileJson {
@@ -41,7 +69,14 @@ export function oversizedJson(random: SeededRandom): HostileJson {
 }
 
 const INVALID_UTF8: readonly number[][] = [
-  [0xff], [0xfe, 0xff], [0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xc3], [0x80],
+  [0xff],
+  [0xfe, 0xff],
+  [0xc0, 0xaf],
+  [0xe0, 0x80, 0xaf],
+  [0xed, 0xa0, 0x80],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0xc3],
+  [0x80],
   [0xf4, 0x90, 0x80, 0x80],
 ];
 
@@ -66,16 +101,29 @@ export function traversalPaths(outside: (name: string) => string, random: Seeded
   const name = `escaped-${random.int(0, 1_000_000)}`;
   const target = outside(name);
   return random.pick([
-    `../../../${name}`, `${'../'.repeat(random.int(3, 12))}${target.replace(/^\//, '')}`, target, `./a/../../../../${name}`,
-    `..\\..\\..\\${name}`, `%2e%2e/%2e%2e/%2e%2e/${name}`, `....//....//${name}`, `file://${target}`, `${target}/`, `~/../../${name}`,
+    `../../../${name}`,
+    `${'../'.repeat(random.int(3, 12))}${target.replace(/^\//, '')}`,
+    target,
+    `./a/../../../../${name}`,
+    `..\\..\\..\\${name}`,
+    `%2e%2e/%2e%2e/%2e%2e/${name}`,
+    `....//....//${name}`,
+    `file://${target}`,
+    `${target}/`,
+    `~/../../${name}`,
   ]);
 }
 
 /** Values of every JSON type but the allowed ones, so a schema check must refuse them. */
 export function wrongTypedValue(allowed: readonly string[], random: SeededRandom): unknown {
   const candidates: [string, unknown][] = [
-    ['string', random.pick(['x', '', '0', 'null'])], ['number', random.pick([1.5, 0.25, -2.5])], ['integer', random.pick([0, 7, -3])],
-    ['boolean', random.next() < 0.5], ['null', null], ['array', random.pick([[], [1, 'a'], [[]]])], ['object', random.pick([{}, { a: 1 }])],
+    ['string', random.pick(['x', '', '0', 'null'])],
+    ['number', random.pick([1.5, 0.25, -2.5])],
+    ['integer', random.pick([0, 7, -3])],
+    ['boolean', random.next() < 0.5],
+    ['null', null],
+    ['array', random.pick([[], [1, 'a'], [[]]])],
+    ['object', random.pick([{}, { a: 1 }])],
   ];
   // An integer is also a number; a number with a fraction is never an integer.
   const fitting = candidates.filter(([type]) => !allowed.includes(type) && !(type === 'integer' && allowed.includes('number')));
@@ -99,13 +147,20 @@ export function validValue(schema: any): unknown {
   if (Array.isArray(schema?.enum)) return schema.enum[0];
   const type = allowedTypes(schema)?.[0];
   switch (type) {
-    case 'string': return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
-    case 'integer': return Math.max(1, schema.minimum ?? 1);
-    case 'number': return Math.max(0.5, schema.minimum ?? 0.5);
-    case 'boolean': return true;
-    case 'array': return [];
-    case 'null': return null;
-    default: return validObject(schema);
+    case 'string':
+      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+    case 'integer':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'number':
+      return Math.max(0.5, schema.minimum ?? 0.5);
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'null':
+      return null;
+    default:
+      return validObject(schema);
   }
 }
 

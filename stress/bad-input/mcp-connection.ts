@@ -21,7 +21,9 @@ export class McpConnection {
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => this.receive(chunk));
     child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => { this.stderr = (this.stderr + chunk).slice(-20_000); });
+    child.stderr.on('data', (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-20_000);
+    });
     child.stdin.on('error', () => undefined);
     child.on('exit', () => {
       this.exited = true;
@@ -32,9 +34,15 @@ export class McpConnection {
 
   static async start(cwd: string, env: Record<string, string>, timeoutMs: number, args: readonly string[] = []): Promise<McpConnection> {
     const connection = new McpConnection(spawn(process.execPath, [EP_BIN, 'mcp', ...args], { cwd, env, stdio: 'pipe' }));
-    const reply = await connection.request('initialize', {
-      protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'ep-stress', version: '1.0.0' },
-    }, timeoutMs);
+    const reply = await connection.request(
+      'initialize',
+      {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'ep-stress', version: '1.0.0' },
+      },
+      timeoutMs,
+    );
     if (reply.kind !== 'result') throw new Error(`ep mcp did not initialize: ${reply.text} ${connection.stderr}`);
     connection.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
     return connection;
@@ -48,9 +56,10 @@ export class McpConnection {
 
   async request(method: string, params: unknown, timeoutMs: number, rawParams?: string): Promise<McpReply> {
     const id = this.nextId++;
-    const frame = rawParams !== undefined
-      ? `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)},"params":${rawParams}}`
-      : JSON.stringify({ jsonrpc: '2.0', id, method, params });
+    const frame =
+      rawParams !== undefined
+        ? `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)},"params":${rawParams}}`
+        : JSON.stringify({ jsonrpc: '2.0', id, method, params });
     return this.exchange(id, frame, timeoutMs);
   }
 

@@ -35,9 +35,12 @@ export const MCP_PROJECT_TRAPS = { fifo: 'fifo.ep', deviceLink: 'zero.ep' } as c
 
 /** Tools that take packages to read (`paths`) or one package to read or write (`path`). */
 const PATH_TOOLS: readonly [string, 'paths' | 'path', Record<string, unknown>][] = [
-  ['builtin/context-search', 'paths', { query: 'first' }], ['builtin/context-get', 'paths', { key: 'note.alpha' }],
-  ['builtin/context-pack', 'paths', { query: 'first' }], ['builtin/context-history', 'path', {}],
-  ['builtin/context-upsert', 'path', { record: { key: 'note.alpha', summary: 'changed' } }], ['builtin/context-add', 'path', { record: { key: 'note.new' } }],
+  ['builtin/context-search', 'paths', { query: 'first' }],
+  ['builtin/context-get', 'paths', { key: 'note.alpha' }],
+  ['builtin/context-pack', 'paths', { query: 'first' }],
+  ['builtin/context-history', 'path', {}],
+  ['builtin/context-upsert', 'path', { record: { key: 'note.alpha', summary: 'changed' } }],
+  ['builtin/context-add', 'path', { record: { key: 'note.new' } }],
 ];
 
 /** Hostile MCP traffic: every tool's schema broken one way at a time, hostile names, and broken frames. */
@@ -47,7 +50,12 @@ export const MCP_FACTORIES: readonly McpCaseFactory[] = [
     build: (context) => {
       const target = tool(context);
       const { family, input } = schemaViolation(target, context.random);
-      return { family, description: `${target.name} ${JSON.stringify(input).slice(0, 80)}`, callParams: call(target.name, JSON.stringify(input)), expect: 'error' };
+      return {
+        family,
+        description: `${target.name} ${JSON.stringify(input).slice(0, 80)}`,
+        callParams: call(target.name, JSON.stringify(input)),
+        expect: 'error',
+      };
     },
   },
   {
@@ -68,15 +76,35 @@ export const MCP_FACTORIES: readonly McpCaseFactory[] = [
       const input = validObject(target.inputSchema);
       const huge = context.random.next() < 0.25;
       const strings = Object.entries<any>(target.inputSchema?.properties ?? {}).filter(([, p]) => allowedTypes(p)?.includes('string'));
-      for (const [name] of strings) input[name] = huge ? 'q'.repeat(context.random.int(1_000_000, 6_000_000)) : `x\u0000\u0007\u001b[0m\u2028\ud800${name}`;
-      return { family: huge ? 'huge values' : 'control characters', description: `${target.name} strings`, callParams: call(target.name, JSON.stringify(input)), expect: 'any' };
+      for (const [name] of strings)
+        input[name] = huge ? 'q'.repeat(context.random.int(1_000_000, 6_000_000)) : `x\u0000\u0007\u001b[0m\u2028\ud800${name}`;
+      return {
+        family: huge ? 'huge values' : 'control characters',
+        description: `${target.name} strings`,
+        callParams: call(target.name, JSON.stringify(input)),
+        expect: 'any',
+      };
     },
   },
   {
     name: 'hostile tool names',
     build: (context) => {
-      const name = context.random.pick(['builtin/nope', '../../etc/passwd', '__proto__', 'constructor', '', 'x'.repeat(100_000), 'builtin/\u0000', 'hasOwnProperty']);
-      return { family: 'path traversal', description: `tool ${JSON.stringify(name.slice(0, 40))}`, callParams: call(name, '{}'), expect: 'error' };
+      const name = context.random.pick([
+        'builtin/nope',
+        '../../etc/passwd',
+        '__proto__',
+        'constructor',
+        '',
+        'x'.repeat(100_000),
+        'builtin/\u0000',
+        'hasOwnProperty',
+      ]);
+      return {
+        family: 'path traversal',
+        description: `tool ${JSON.stringify(name.slice(0, 40))}`,
+        callParams: call(name, '{}'),
+        expect: 'error',
+      };
     },
   },
   {
@@ -92,18 +120,41 @@ export const MCP_FACTORIES: readonly McpCaseFactory[] = [
     name: 'paths outside the roots, devices and FIFOs',
     build: (context) => {
       const [name, field, base] = context.random.pick(PATH_TOOLS);
-      const where = context.random.pick(['/dev/zero', '/dev/urandom', '/etc/passwd', '../outside.ep', context.outside('x.ep'), MCP_PROJECT_TRAPS.fifo, MCP_PROJECT_TRAPS.deviceLink]);
+      const where = context.random.pick([
+        '/dev/zero',
+        '/dev/urandom',
+        '/etc/passwd',
+        '../outside.ep',
+        context.outside('x.ep'),
+        MCP_PROJECT_TRAPS.fifo,
+        MCP_PROJECT_TRAPS.deviceLink,
+      ]);
       const input = { ...base, [field]: field === 'paths' ? (context.random.next() < 0.5 ? [where] : ['context.ep', where]) : where };
-      return { family: 'devices and FIFOs', description: `${name} ${field} ${where}`, callParams: call(name, JSON.stringify(input)), expect: 'error' };
+      return {
+        family: 'devices and FIFOs',
+        description: `${name} ${field} ${where}`,
+        callParams: call(name, JSON.stringify(input)),
+        expect: 'error',
+      };
     },
   },
   {
     name: 'broken frames',
     build: (context) => {
       const frame = context.random.pick<string | Uint8Array>([
-        '{', 'not json', '[]', '[1,2]', 'null', '{"jsonrpc":"2.0"}', '{"jsonrpc":"1.0","id":"x","method":"ping"}',
-        Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), Buffer.from([0xc0, 0xaf, 0x0a, 0x7b]), '{"jsonrpc":"2.0","method":"tools/call","params":{"name":"x"}}',
-        deepText(context.random), `{"jsonrpc":"2.0","id":${'9'.repeat(400)},"method":"ping"}`, '\u0000\u0000\u0000',
+        '{',
+        'not json',
+        '[]',
+        '[1,2]',
+        'null',
+        '{"jsonrpc":"2.0"}',
+        '{"jsonrpc":"1.0","id":"x","method":"ping"}',
+        Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+        Buffer.from([0xc0, 0xaf, 0x0a, 0x7b]),
+        '{"jsonrpc":"2.0","method":"tools/call","params":{"name":"x"}}',
+        deepText(context.random),
+        `{"jsonrpc":"2.0","id":${'9'.repeat(400)},"method":"ping"}`,
+        '\u0000\u0000\u0000',
       ]);
       return { family: typeof frame === 'string' ? 'malformed JSON' : 'invalid UTF-8', description: 'frame', frame, expect: 'any' };
     },
@@ -112,7 +163,12 @@ export const MCP_FACTORIES: readonly McpCaseFactory[] = [
     name: 'requests the server does not serve',
     build: (context) => {
       const method = context.random.pick(['nope', 'tools/nope', 'resources/read', '__proto__', 'tools/call/../../x', 'initialize']);
-      return { family: 'wrong types', description: `method ${method}`, framed: (id) => `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)},"params":{"x":1}}`, expect: 'error' };
+      return {
+        family: 'wrong types',
+        description: `method ${method}`,
+        framed: (id) => `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)},"params":{"x":1}}`,
+        expect: 'error',
+      };
     },
   },
 ];

@@ -37,16 +37,32 @@ export async function runBadInput(figures: Figures, options: BadInputOptions): P
     if (listed.outcome !== 'ok') throw new Error(`ep tools list failed: ${listed.stdout}`);
     const tools = listed.envelope!.data.tools as ToolInfo[];
     let repos = 0;
-    const repo = (files: Record<string, string | Buffer>, edit?: RepoEdit) => gitPackageMembers(path.join(sandbox.tmp, `repo-${(repos += 1)}`), sandbox.env(), files, edit);
+    const repo = (files: Record<string, string | Buffer>, edit?: RepoEdit) =>
+      gitPackageMembers(path.join(sandbox.tmp, `repo-${(repos += 1)}`), sandbox.env(), files, edit);
     const context: CorpusContext = {
-      random: options.random, tools, outside: (name) => sandbox.outside(name), canaryCommand: (tag) => sandbox.canaryCommand(tag),
-      base: repo(packageFiles()), repo,
+      random: options.random,
+      tools,
+      outside: (name) => sandbox.outside(name),
+      canaryCommand: (tag) => sandbox.canaryCommand(tag),
+      base: repo(packageFiles()),
+      repo,
     };
     proveFixturesArmed(context, sandbox, figures);
     await proveTrustFixturesArmed(context, sandbox, figures, options.timeoutMs);
-    const cli = await buildCliCorpus(context, options.cliInputs, [...CLI_FACTORIES, ...PACKAGE_FACTORIES, ...PATH_FACTORIES, ...TRUST_FACTORIES]);
+    const cli = await buildCliCorpus(context, options.cliInputs, [
+      ...CLI_FACTORIES,
+      ...PACKAGE_FACTORIES,
+      ...PATH_FACTORIES,
+      ...TRUST_FACTORIES,
+    ]);
     await runCliCases(cli, sandbox, figures, options.timeoutMs);
-    await runMcpCases(buildMcpCorpus(context, options.mcpInputs), sandbox, figures, options.timeoutMs, await mcpProject(sandbox, context, options.timeoutMs));
+    await runMcpCases(
+      buildMcpCorpus(context, options.mcpInputs),
+      sandbox,
+      figures,
+      options.timeoutMs,
+      await mcpProject(sandbox, context, options.timeoutMs),
+    );
     await runBombs(context, sandbox, figures, { runs: options.bombRuns, timeoutMs: options.timeoutMs });
     await checkEscapes(sandbox, figures, 'bad input');
   } finally {

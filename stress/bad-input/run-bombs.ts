@@ -34,14 +34,31 @@ export const BOMB_CASES: readonly BombCase[] = [
     name: 'zip member declaring 64 MiB',
     build: (context) => {
       const zeros = zerosPayload();
-      return buildZip(context.base.map((member) => (member.name === 'scenarios/000001.json'
-        ? { ...member, compressed: zeros.compressed, crc: zeros.crc, declaredSize: zeros.size } : member)));
+      return buildZip(
+        context.base.map((member) =>
+          member.name === 'scenarios/000001.json'
+            ? { ...member, compressed: zeros.compressed, crc: zeros.crc, declaredSize: zeros.size }
+            : member,
+        ),
+      );
     },
     runs: [{ args: ['context', 'get', '--path', 'pkg.ep', '--key', 'note.beta'], code: 'LIMIT_EXCEEDED' }],
   },
-  { name: 'loose commit object inflating to 3 GiB', build: (context) => buildZip(context.repo(packageFiles(), commitBombAt('loose'))), runs: refusedEverywhere('LIMIT_EXCEEDED') },
-  { name: 'packed commit object inflating to 3 GiB', build: (context) => buildZip(context.repo(packageFiles(), commitBombAt('packed'))), runs: refusedEverywhere('LIMIT_EXCEEDED') },
-  { name: 'packed record blob inflating to 3 GiB', build: (context) => buildZip(context.repo(packageFiles(), packedBlobBomb())), runs: refusedEverywhere('LIMIT_EXCEEDED') },
+  {
+    name: 'loose commit object inflating to 3 GiB',
+    build: (context) => buildZip(context.repo(packageFiles(), commitBombAt('loose'))),
+    runs: refusedEverywhere('LIMIT_EXCEEDED'),
+  },
+  {
+    name: 'packed commit object inflating to 3 GiB',
+    build: (context) => buildZip(context.repo(packageFiles(), commitBombAt('packed'))),
+    runs: refusedEverywhere('LIMIT_EXCEEDED'),
+  },
+  {
+    name: 'packed record blob inflating to 3 GiB',
+    build: (context) => buildZip(context.repo(packageFiles(), packedBlobBomb())),
+    runs: refusedEverywhere('LIMIT_EXCEEDED'),
+  },
   {
     name: 'record blob of 64 MiB read through git',
     build: (context) => buildZip(context.repo(packageFiles(), largeRecordBlob(64 * 1024 * 1024))),
@@ -54,7 +71,8 @@ export const BOMB_CASES: readonly BombCase[] = [
   },
   {
     name: 'record nested 100,000 deep',
-    build: (context) => buildZip(context.repo(packageFiles([{ key: 'note.alpha', summary: 'first' }, DEEP_RECORD, { key: 'note.beta', summary: 'second' }]))),
+    build: (context) =>
+      buildZip(context.repo(packageFiles([{ key: 'note.alpha', summary: 'first' }, DEEP_RECORD, { key: 'note.beta', summary: 'second' }]))),
     runs: [
       { args: ['context', 'search', '--path', 'pkg.ep', '--query', 'first'] },
       { args: ['context', 'get', '--path', 'pkg.ep', '--key', 'note.deep'], code: 'LIMIT_EXCEEDED' },
@@ -63,12 +81,19 @@ export const BOMB_CASES: readonly BombCase[] = [
     ],
     check: (before, after) => {
       const file = 'scenarios/000002.json';
-      return Buffer.compare(unzipSync(before)[file]!, unzipSync(after)[file]!) === 0 ? undefined : `${file} changed when another record was written`;
+      return Buffer.compare(unzipSync(before)[file]!, unzipSync(after)[file]!) === 0
+        ? undefined
+        : `${file} changed when another record was written`;
     },
   },
   {
     name: 'local header naming another member',
-    build: (context) => buildZip(context.base.map((member) => (member.name === 'scenarios/000001.json' ? { ...member, localName: 'scenarios/000009.json' } : member))),
+    build: (context) =>
+      buildZip(
+        context.base.map((member) =>
+          member.name === 'scenarios/000001.json' ? { ...member, localName: 'scenarios/000009.json' } : member,
+        ),
+      ),
     runs: [{ args: ['context', 'get', '--path', 'pkg.ep', '--key', 'note.alpha'], code: 'INVALID_PACKAGE' }],
   },
 ];
@@ -78,7 +103,12 @@ export const BOMB_CASES: readonly BombCase[] = [
  * expected envelope, within the time bound and BOMB_PEAK_MIB. The slowest run's time and the largest peak of
  * each case are recorded as figures (docs/reliability.md).
  */
-export async function runBombs(context: CorpusContext, sandbox: Sandbox, figures: Figures, options: { runs: number; timeoutMs: number }): Promise<void> {
+export async function runBombs(
+  context: CorpusContext,
+  sandbox: Sandbox,
+  figures: Figures,
+  options: { runs: number; timeoutMs: number },
+): Promise<void> {
   const { timeoutMs } = options;
   for (const [index, bomb] of BOMB_CASES.entries()) {
     const cwd = path.join(sandbox.work, `bomb-${index}`);
@@ -97,9 +127,11 @@ export async function runBombs(context: CorpusContext, sandbox: Sandbox, figures
       peak = Math.max(peak, run.peakKb / 1024);
       if (run.outcome === 'crash') figures.fail('crashes', `${label}: ${run.problem}\n${run.stderr.slice(0, 600)}`);
       else if (run.outcome === 'hang') figures.fail('hangs', `${label}: ${run.problem}`);
-      else if (run.envelope?.error?.code !== code) figures.fail('unexpected successes', `${label}: expected ${code ?? 'ok'}, got ${run.stdout.slice(0, 300)}`);
+      else if (run.envelope?.error?.code !== code)
+        figures.fail('unexpected successes', `${label}: expected ${code ?? 'ok'}, got ${run.stdout.slice(0, 300)}`);
       else figures.add(code ? 'error envelopes' : 'accepted harmless inputs');
-      if (!(run.peakKb / 1024 <= BOMB_PEAK_MIB)) figures.fail('bounds exceeded', `${label}: peak memory ${(run.peakKb / 1024).toFixed(0)} MiB`);
+      if (!(run.peakKb / 1024 <= BOMB_PEAK_MIB))
+        figures.fail('bounds exceeded', `${label}: peak memory ${(run.peakKb / 1024).toFixed(0)} MiB`);
     }
     const problem = runs.length === bomb.runs.length ? bomb.check?.(before, await readFile(path.join(cwd, 'pkg.ep'))) : undefined;
     if (problem) figures.fail('losses', `bomb "${bomb.name}": ${problem}`);

@@ -34,7 +34,8 @@ export async function runCliCases(cases: readonly CliCase[], sandbox: Sandbox, f
     figures.add(`inputs: ${hostile.family}`);
     if (run.outcome === 'crash') figures.fail('crashes', `${label}: ${run.problem}\n${run.stderr.slice(0, 600)}`);
     else if (run.outcome === 'hang') figures.fail('hangs', `${label}: ${run.problem}`);
-    else if (run.outcome === 'error' && hostile.expect === 'ok') figures.fail('unexpected failures', `${label}: ${run.stdout.slice(0, 300)}`);
+    else if (run.outcome === 'error' && hostile.expect === 'ok')
+      figures.fail('unexpected failures', `${label}: ${run.stdout.slice(0, 300)}`);
     else if (run.outcome === 'error') figures.add('error envelopes');
     else if (hostile.expect === 'error') figures.fail('unexpected successes', `${label}: accepted: ${run.stdout.slice(0, 300)}`);
     else figures.add('accepted harmless inputs');

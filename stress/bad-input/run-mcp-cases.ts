@@ -9,7 +9,13 @@ import type { McpCase } from './mcp-corpus.js';
  * `isError`, or a JSON-RPC error) when refused; a broken frame needs no answer, but the server must still
  * answer a ping after it. A server that exits or stops answering is a crash or a hang, and is restarted.
  */
-export async function runMcpCases(cases: readonly McpCase[], sandbox: Sandbox, figures: Figures, timeoutMs: number, cwd: string): Promise<void> {
+export async function runMcpCases(
+  cases: readonly McpCase[],
+  sandbox: Sandbox,
+  figures: Figures,
+  timeoutMs: number,
+  cwd: string,
+): Promise<void> {
   // Writing tools are served too (--allow-writes), so their inputs are checked as well as the read-only ones'.
   const start = async () => {
     figures.add('processes');
@@ -32,11 +38,15 @@ export async function runMcpCases(cases: readonly McpCase[], sandbox: Sandbox, f
       figures.add('inputs tried');
       figures.add(`inputs: ${hostile.family}`);
       if (reply.kind === 'gone' || reply.kind === 'no-reply') {
-        figures.fail(reply.kind === 'gone' ? 'crashes' : 'hangs', `${label}: ${reply.text}; the server's stderr ends: ${server.stderr.slice(-1500)}`);
+        figures.fail(
+          reply.kind === 'gone' ? 'crashes' : 'hangs',
+          `${label}: ${reply.text}; the server's stderr ends: ${server.stderr.slice(-1500)}`,
+        );
         await server.stop();
         server = await start();
       } else if (hasStackTrace(reply.text)) figures.fail('crashes', `${label}: a stack trace in the reply: ${reply.text.slice(0, 400)}`);
-      else if (reply.kind === 'result' && hostile.expect === 'error') figures.fail('unexpected successes', `${label}: accepted: ${reply.text.slice(0, 300)}`);
+      else if (reply.kind === 'result' && hostile.expect === 'error')
+        figures.fail('unexpected successes', `${label}: accepted: ${reply.text.slice(0, 300)}`);
       else if (reply.kind === 'result') figures.add('accepted harmless inputs');
       else figures.add('error envelopes');
     }

@@ -13,8 +13,13 @@ export const ask = agentFunction({ name: 'ask', instructions: 'Answer in one lin
 
 /** Every command that starts a runtime from the project config. */
 const COMMANDS = [
-  ['plugins', 'list'], ['tools', 'list'], ['tools', 'call', 'builtin/get-context-budget'], ['context', 'search', '--query', 'x'],
-  ['session', 'list'], ['mcp'], ['run', './agent.mjs#ask', '--input', '{}'],
+  ['plugins', 'list'],
+  ['tools', 'list'],
+  ['tools', 'call', 'builtin/get-context-budget'],
+  ['context', 'search', '--query', 'x'],
+  ['session', 'list'],
+  ['mcp'],
+  ['run', './agent.mjs#ask', '--input', '{}'],
 ];
 
 /** A plugin module that leaves `marker` the moment it is imported. */
@@ -41,7 +46,10 @@ function codeConfig(context: CorpusContext): { family: string; config: Record<st
   const command = modelCommandConfig(context);
   return context.random.pick([
     { family: 'config plugin', config: { plugins: ['./plugins/canary.mjs'] } },
-    { family: 'config plugin', config: { plugins: [{ module: './plugins/canary.mjs', options: { level: 1 } }], providers: { 'acme.Canary': 'acme/canary' } } },
+    {
+      family: 'config plugin',
+      config: { plugins: [{ module: './plugins/canary.mjs', options: { level: 1 } }], providers: { 'acme.Canary': 'acme/canary' } },
+    },
     { family: 'config plugin', config: { plugins: ['acme-canary'] } },
     { family: 'config plugin', config: { plugins: Array.from({ length: context.random.int(200, 5000) }, () => './plugins/canary.mjs') } },
     { family: 'config model command', config: command },
@@ -53,7 +61,12 @@ function codeConfig(context: CorpusContext): { family: string; config: Record<st
 function modelCommandConfig(context: CorpusContext): Record<string, unknown> {
   return {
     providers: { 'ep.ModelRuntime': 'builtin/model-command' },
-    options: { 'builtin/model-command': { command: 'sh', args: ['-c', `${context.canaryCommand('config-model-command')}; cat >/dev/null; echo reply`] } },
+    options: {
+      'builtin/model-command': {
+        command: 'sh',
+        args: ['-c', `${context.canaryCommand('config-model-command')}; cat >/dev/null; echo reply`],
+      },
+    },
   };
 }
 
@@ -62,8 +75,17 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 /** Edits of a trusted config, from one byte of whitespace to another plugin; each must lose the trust. */
 function editOf(context: CorpusContext, config: Record<string, unknown>): string {
   return context.random.pick([
-    `${json(config)} `, json(config).replace('\n', '\r\n'), json({ ...config, disable: [] }), json({ ...config, plugins: ['./plugins/canary.mjs', './plugins/canary.mjs'] }),
-    json({ ...config, options: { ...(config.options as object), 'builtin/model-command': { command: 'sh', args: ['-c', context.canaryCommand('edited-model-command')] } } }),
+    `${json(config)} `,
+    json(config).replace('\n', '\r\n'),
+    json({ ...config, disable: [] }),
+    json({ ...config, plugins: ['./plugins/canary.mjs', './plugins/canary.mjs'] }),
+    json({
+      ...config,
+      options: {
+        ...(config.options as object),
+        'builtin/model-command': { command: 'sh', args: ['-c', context.canaryCommand('edited-model-command')] },
+      },
+    }),
   ]);
 }
 
@@ -78,7 +100,13 @@ export const TRUST_FACTORIES: readonly CliCaseFactory[] = [
     build: (context) => {
       const { family, config } = codeConfig(context);
       const args = context.random.pick(COMMANDS);
-      return { family, command: `${args.slice(0, 2).join(' ')} (untrusted config)`, expect: 'error', files: { ...armedProject(context), '.edsl/ep.json': json(config) }, args };
+      return {
+        family,
+        command: `${args.slice(0, 2).join(' ')} (untrusted config)`,
+        expect: 'error',
+        files: { ...armedProject(context), '.edsl/ep.json': json(config) },
+        args,
+      };
     },
   },
   {
@@ -87,8 +115,13 @@ export const TRUST_FACTORIES: readonly CliCaseFactory[] = [
       const { family, config } = codeConfig(context);
       const args = context.random.pick(COMMANDS);
       return {
-        family, command: `${args.slice(0, 2).join(' ')} (changed config)`, expect: 'error', args,
-        files: { ...armedProject(context), '.edsl/ep.json': json(config) }, before: [['trust']], filesAfter: { '.edsl/ep.json': editOf(context, config) },
+        family,
+        command: `${args.slice(0, 2).join(' ')} (changed config)`,
+        expect: 'error',
+        args,
+        files: { ...armedProject(context), '.edsl/ep.json': json(config) },
+        before: [['trust']],
+        filesAfter: { '.edsl/ep.json': editOf(context, config) },
       };
     },
   },
@@ -98,7 +131,11 @@ export const TRUST_FACTORIES: readonly CliCaseFactory[] = [
       const { family, config } = codeConfig(context);
       const args = context.random.pick(COMMANDS);
       return {
-        family, command: `${args.slice(0, 2).join(' ')} (config trusted elsewhere)`, expect: 'error', args, before: [['trust', 'elsewhere']],
+        family,
+        command: `${args.slice(0, 2).join(' ')} (config trusted elsewhere)`,
+        expect: 'error',
+        args,
+        before: [['trust', 'elsewhere']],
         files: { ...armedProject(context), '.edsl/ep.json': json(config), 'elsewhere/.edsl/ep.json': json(config) },
       };
     },
@@ -108,11 +145,18 @@ export const TRUST_FACTORIES: readonly CliCaseFactory[] = [
     build: (context) => {
       const config = context.random.pick([
         { plugins: ['./plugins/local.mjs'] },
-        { providers: { 'ep.ModelRuntime': 'builtin/model-command' }, options: { 'builtin/model-command': { command: 'sh', args: ['-c', 'cat >/dev/null; echo reply'] } } },
+        {
+          providers: { 'ep.ModelRuntime': 'builtin/model-command' },
+          options: { 'builtin/model-command': { command: 'sh', args: ['-c', 'cat >/dev/null; echo reply'] } },
+        },
       ]);
       const args = context.random.pick(COMMANDS.filter((command) => command[0] !== 'mcp'));
       return {
-        family: 'trusted config', command: `${args.slice(0, 2).join(' ')} (trusted config)`, expect: 'any', args, before: [['trust']],
+        family: 'trusted config',
+        command: `${args.slice(0, 2).join(' ')} (trusted config)`,
+        expect: 'any',
+        args,
+        before: [['trust']],
         files: { 'plugins/local.mjs': pluginSource('./loaded'), 'agent.mjs': ASKING_AGENT, '.edsl/ep.json': json(config) },
       };
     },
@@ -123,13 +167,39 @@ export const TRUST_FACTORIES: readonly CliCaseFactory[] = [
       const { random } = context;
       const refused = random.pick([malformedJson, deepJson, invalidUtf8, oversizedJson])(random);
       return random.pick<CliCase>([
-        { family: 'path traversal', command: 'trust', expect: 'error', args: ['trust', random.pick([traversalPaths(context.outside, random), '/dev/zero', '/proc/self/mem', 'missing/.edsl/ep.json', 'agent.mjs'])], files: { 'agent.mjs': ASKING_AGENT } },
+        {
+          family: 'path traversal',
+          command: 'trust',
+          expect: 'error',
+          args: [
+            'trust',
+            random.pick([traversalPaths(context.outside, random), '/dev/zero', '/proc/self/mem', 'missing/.edsl/ep.json', 'agent.mjs']),
+          ],
+          files: { 'agent.mjs': ASKING_AGENT },
+        },
         { family: 'path traversal', command: 'trust', expect: 'error', args: ['trust'], files: { '.edsl/ep.json': null } },
         { family: 'path traversal', command: 'trust', expect: 'error', args: ['trust'], files: { '.edsl/ep.json/inner': '{}' } },
         { family: refused.family, command: 'trust', expect: 'error', args: ['trust'], files: { '.edsl/ep.json': refused.text } },
-        { family: 'path traversal', command: 'trust --revoke', expect: 'any', args: ['trust', '--revoke', traversalPaths(context.outside, random)] },
-        { family: 'malformed JSON', command: 'trust --list', expect: 'any', args: ['trust', '--list'], files: { '.ep-home/trust/a.json': refused.text, '.ep-home/trust/b.json': json({ configPath: 'relative', sha256: 'x' }) } },
-        { family: 'wrong types', command: 'trust', expect: 'error', args: ['trust'], files: { '.edsl/ep.json': json({ plugins: ['./x.mjs'] }), '.ep-home/trust': 'a file, not a directory' } },
+        {
+          family: 'path traversal',
+          command: 'trust --revoke',
+          expect: 'any',
+          args: ['trust', '--revoke', traversalPaths(context.outside, random)],
+        },
+        {
+          family: 'malformed JSON',
+          command: 'trust --list',
+          expect: 'any',
+          args: ['trust', '--list'],
+          files: { '.ep-home/trust/a.json': refused.text, '.ep-home/trust/b.json': json({ configPath: 'relative', sha256: 'x' }) },
+        },
+        {
+          family: 'wrong types',
+          command: 'trust',
+          expect: 'error',
+          args: ['trust'],
+          files: { '.edsl/ep.json': json({ plugins: ['./x.mjs'] }), '.ep-home/trust': 'a file, not a directory' },
+        },
         { family: 'wrong types', command: 'trust', expect: 'error', args: ['trust', '--list', '--revoke'] },
       ]);
     },
@@ -140,7 +210,12 @@ export const TRUST_FACTORIES: readonly CliCaseFactory[] = [
  * Proves the trust fixtures are armed: once trusted, the canary plugin and the canary model command do run
  * (so "no canary" from an untrusted config means something). The canaries are removed afterwards.
  */
-export async function proveTrustFixturesArmed(context: CorpusContext, sandbox: Sandbox, figures: Figures, timeoutMs: number): Promise<void> {
+export async function proveTrustFixturesArmed(
+  context: CorpusContext,
+  sandbox: Sandbox,
+  figures: Figures,
+  timeoutMs: number,
+): Promise<void> {
   const armed: [string, Record<string, unknown>, string[], string][] = [
     ['plugin', { plugins: ['./plugins/canary.mjs'] }, ['plugins', 'list'], 'canary-config-plugin'],
     ['model command', modelCommandConfig(context), ['run', './agent.mjs#ask', '--input', '{}'], 'canary-config-model-command'],
@@ -155,7 +230,10 @@ export async function proveTrustFixturesArmed(context: CorpusContext, sandbox: S
     const trusted = await runEp(['trust'], { cwd: dir, env, timeoutMs });
     const ran = await runEp(args, { cwd: dir, env, timeoutMs });
     if (!readdirSync(sandbox.root).includes(canary)) {
-      figures.defect(`the trusted ${kind} fixture ran nothing (trust: ${trusted.stdout.slice(0, 200)}; ${args.join(' ')}: ${ran.stdout.slice(0, 300)}): it proves nothing`);
+      figures.defect(
+        `the trusted ${kind} fixture ran nothing ` +
+          `(trust: ${trusted.stdout.slice(0, 200)}; ${args.join(' ')}: ${ran.stdout.slice(0, 300)}): it proves nothing`,
+      );
     } else {
       figures.add('trust fixtures proven to run once trusted');
     }

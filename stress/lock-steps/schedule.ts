@@ -52,7 +52,11 @@ export async function scheduleLockSteps(seed: number, rounds: number): Promise<L
   const start = () => {
     const child = fork(CONTENDER, [lockPath], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     const contender: Contender = {
-      child, pending: [], stoppedFor: 0, priority: random.next(), exited: new Promise((resolve) => child.once('exit', () => resolve())),
+      child,
+      pending: [],
+      stoppedFor: 0,
+      priority: random.next(),
+      exited: new Promise((resolve) => child.once('exit', () => resolve())),
     };
     child.on('message', (step: Step) => {
       contender.pending.push(step);
@@ -102,7 +106,8 @@ export async function scheduleLockSteps(seed: number, rounds: number): Promise<L
       if (step.kind === 'enter') {
         inside.add(chosen);
         run.entries += 1;
-        if (inside.size > 1) return { ...run, twoHolders: `seed ${seed}, round ${round}: ${inside.size} contenders inside the lock at once` };
+        if (inside.size > 1)
+          return { ...run, twoHolders: `seed ${seed}, round ${round}: ${inside.size} contenders inside the lock at once` };
       } else if (step.kind === 'exit') inside.delete(chosen);
       chosen.child.send('go');
     }

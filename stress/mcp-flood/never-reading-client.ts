@@ -29,7 +29,9 @@ export class NeverReadingClient {
   private constructor(private readonly child: ChildProcessWithoutNullStreams) {
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => { this.stderr = (this.stderr + chunk).slice(-20_000); });
+    child.stderr.on('data', (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-20_000);
+    });
     child.stdin.on('error', () => undefined);
     child.on('exit', () => {
       this.exited = true;
@@ -37,10 +39,19 @@ export class NeverReadingClient {
     });
   }
 
-  static async start(cwd: string, env: Record<string, string>, timeoutMs: number, args: readonly string[] = []): Promise<NeverReadingClient> {
+  static async start(
+    cwd: string,
+    env: Record<string, string>,
+    timeoutMs: number,
+    args: readonly string[] = [],
+  ): Promise<NeverReadingClient> {
     const client = new NeverReadingClient(spawn(process.execPath, [EP_BIN, 'mcp', ...args], { cwd, env, stdio: 'pipe' }));
     client.child.stdout.on('data', client.receive);
-    const id = client.send('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'ep-stress-never-reads', version: '1.0.0' } });
+    const id = client.send('initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'ep-stress-never-reads', version: '1.0.0' },
+    });
     if (!(await client.until(() => client.answers.byId.has(id), timeoutMs))) {
       throw new Error(`ep mcp did not answer initialize: ${client.stderr.slice(-600)}`);
     }

@@ -29,10 +29,16 @@ const FLOODS: readonly Flood[] = [
   {
     name: 'tools/call with 1 MiB arguments',
     answeredUnder: 'own id',
-    frame: (id) => JSON.stringify({
-      jsonrpc: '2.0', id, method: 'tools/call',
-      params: { name: 'builtin/search-records', arguments: { records: [{ key: 'note.pricing', title: 'pricing pilot' }], query: CALL_QUERY } },
-    }),
+    frame: (id) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: {
+          name: 'builtin/search-records',
+          arguments: { records: [{ key: 'note.pricing', title: 'pricing pilot' }], query: CALL_QUERY },
+        },
+      }),
   },
   { name: 'broken lines', answeredUnder: 'null', frame: () => '{"jsonrpc":"2.0","method":' },
 ];
@@ -66,11 +72,12 @@ async function runFlood(flood: Flood, sandbox: Sandbox, figures: Figures, option
     const expected = ids.length + 1;
     const reading = new MemorySampler(client.pid);
     const answeredAll = await client.read((answers) => count(answers) >= expected, options.timeoutMs * 3);
-    const tools = await client.request('tools/list', {}, options.timeoutMs) as { result?: { tools?: { name: string }[] } } | undefined;
+    const tools = (await client.request('tools/list', {}, options.timeoutMs)) as { result?: { tools?: { name: string }[] } } | undefined;
     const read = reading.stop();
     const peak = Math.max(unread.peakMiB, read.peakMiB);
     figures.add(`${label}: peak RSS, MiB`, Math.round(peak));
-    if (peak >= MCP_MEMORY_BOUND_MIB) figures.fail('memory over the bound', `${label}: ep mcp reached ${Math.round(peak)} MiB; the bound is ${MCP_MEMORY_BOUND_MIB} MiB`);
+    if (peak >= MCP_MEMORY_BOUND_MIB)
+      figures.fail('memory over the bound', `${label}: ep mcp reached ${Math.round(peak)} MiB; the bound is ${MCP_MEMORY_BOUND_MIB} MiB`);
     checkAnswers(flood, ids, client, answeredAll, figures, label);
     if (!tools?.result?.tools?.some((tool) => tool.name === 'builtin/search-records')) {
       figures.fail('hangs', `${label}: tools/list after the flood was not answered normally: ${JSON.stringify(tools)?.slice(0, 300)}`);
@@ -89,7 +96,14 @@ function count(answers: NeverReadingClient['answers']): number {
   return total;
 }
 
-function checkAnswers(flood: Flood, ids: readonly number[], client: NeverReadingClient, answeredAll: boolean, figures: Figures, label: string): void {
+function checkAnswers(
+  flood: Flood,
+  ids: readonly number[],
+  client: NeverReadingClient,
+  answeredAll: boolean,
+  figures: Figures,
+  label: string,
+): void {
   const { byId, nullIds, notJson } = client.answers;
   if (client.exited) figures.fail('crashes', `${label}: ep mcp exited: ${client.stderr.slice(-600)}`);
   if (notJson > 0) figures.fail('crashes', `${label}: ${notJson} lines on stdout were not JSON`);
@@ -97,9 +111,14 @@ function checkAnswers(flood: Flood, ids: readonly number[], client: NeverReading
     if (nullIds !== ids.length) figures.fail('hangs', `${label}: ${ids.length} broken lines, ${nullIds} answered`);
     return;
   }
-  if (client.answers.errors > 0) figures.fail('wrong answers', `${label}: ${client.answers.errors} requests answered with an error: ${client.answers.firstError}`);
+  if (client.answers.errors > 0)
+    figures.fail('wrong answers', `${label}: ${client.answers.errors} requests answered with an error: ${client.answers.firstError}`);
   const missing = ids.filter((id) => byId.get(id) !== 1);
   if (missing.length > 0 || !answeredAll) {
-    figures.fail('hangs', `${label}: ${missing.length} of ${ids.length} requests not answered exactly once (first: ${missing[0]}, answered ${byId.get(missing[0]!) ?? 0} times)`);
+    figures.fail(
+      'hangs',
+      `${label}: ${missing.length} of ${ids.length} requests not answered exactly once ` +
+        `(first: ${missing[0]}, answered ${byId.get(missing[0]!) ?? 0} times)`,
+    );
   } else figures.add(`${label}: requests answered once reading began`, ids.length);
 }

@@ -21,7 +21,10 @@ export async function checkSessionBound(stderr: string, sandbox: Sandbox, figure
     return;
   }
   const log = await readFile(path.join(sandbox.epHome, 'sessions', sessionId, 'history', 'nodes.jsonl'), 'utf8');
-  const records = log.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { kind?: string; input?: { query?: unknown } });
+  const records = log
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { kind?: string; input?: { query?: unknown } });
   const calls = records.filter((record) => record.kind === 'call');
   const perCall = 4 * Limits.sessionValueBytes + CALL_OVERHEAD_BYTES;
   const bytes = Buffer.byteLength(log);
@@ -29,11 +32,18 @@ export async function checkSessionBound(stderr: string, sandbox: Sandbox, figure
   figures.add(`${label}: session log bytes per call`, Math.round(bytes / Math.max(1, calls.length)));
   if (calls.length === 0) figures.defect(`${label}: no call was recorded in session ${sessionId}`);
   if (bytes > calls.length * perCall) {
-    figures.fail('unbounded records', `${label}: session ${sessionId} holds ${bytes} bytes for ${calls.length} calls; the bound is ${perCall} bytes a call`);
+    figures.fail(
+      'unbounded records',
+      `${label}: session ${sessionId} holds ${bytes} bytes for ${calls.length} calls; the bound is ${perCall} bytes a call`,
+    );
   }
   const expectedSize = String(Buffer.byteLength(query));
   const unmarked = calls.filter((call) => TRUNCATION_MARKER_PATTERN.exec(String(call.input?.query))?.[1] !== expectedSize);
   if (unmarked.length > 0) {
-    figures.fail('unbounded records', `${label}: ${unmarked.length} recorded inputs do not end in the marker naming ${expectedSize} bytes: ${String(unmarked[0]?.input?.query).slice(-80)}`);
+    figures.fail(
+      'unbounded records',
+      `${label}: ${unmarked.length} recorded inputs do not end in the marker naming ${expectedSize} bytes: ` +
+        String(unmarked[0]?.input?.query).slice(-80),
+    );
   }
 }

@@ -38,9 +38,18 @@ export function hasStackTrace(text: string): boolean {
 /** Starts `ep` without waiting: for the crash suite, which kills it. */
 export function spawnEp(args: readonly string[], options: EpRunOptions): ResultPromise {
   return execa(process.execPath, [EP_BIN, ...args], {
-    cwd: options.cwd, env: options.env, extendEnv: false, reject: false, timeout: options.timeoutMs, killSignal: 'SIGKILL',
-    stripFinalNewline: false, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
-    ...(options.stdin !== undefined ? { input: typeof options.stdin === 'string' ? options.stdin : Buffer.from(options.stdin) } : { stdin: 'ignore' }),
+    cwd: options.cwd,
+    env: options.env,
+    extendEnv: false,
+    reject: false,
+    timeout: options.timeoutMs,
+    killSignal: 'SIGKILL',
+    stripFinalNewline: false,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    ...(options.stdin !== undefined
+      ? { input: typeof options.stdin === 'string' ? options.stdin : Buffer.from(options.stdin) }
+      : { stdin: 'ignore' }),
   });
 }
 
@@ -50,7 +59,10 @@ export async function runEp(args: readonly string[], options: EpRunOptions): Pro
   return classify(args, result);
 }
 
-export function classify(args: readonly string[], result: { stdout?: unknown; stderr?: unknown; exitCode?: number; timedOut?: boolean; signal?: string; isTerminated?: boolean }): EpRun {
+export function classify(
+  args: readonly string[],
+  result: { stdout?: unknown; stderr?: unknown; exitCode?: number; timedOut?: boolean; signal?: string; isTerminated?: boolean },
+): EpRun {
   const stdout = String(result.stdout ?? '');
   const stderr = String(result.stderr ?? '');
   const base = { args, exitCode: result.exitCode, stdout, stderr };
@@ -67,5 +79,10 @@ export function classify(args: readonly string[], result: { stdout?: unknown; st
   if (envelope?.status === 'error' && typeof envelope.error?.code === 'string' && result.exitCode !== 0) {
     return { ...base, envelope, outcome: 'error' };
   }
-  return { ...base, envelope, outcome: 'crash', problem: `envelope status ${String(envelope?.status)} with exit code ${String(result.exitCode)}` };
+  return {
+    ...base,
+    envelope,
+    outcome: 'crash',
+    problem: `envelope status ${String(envelope?.status)} with exit code ${String(result.exitCode)}`,
+  };
 }

@@ -3,19 +3,49 @@
  * the run fail; the counters are what `docs/reliability.md` records.
  */
 export const FIGURE_NAMES = [
-  'processes', 'writes', 'failed writes', 'losses', 'kills', 'broken files', 'inputs tried', 'error envelopes', 'crashes', 'hangs',
-  'escapes', 'commands run from packages', 'unexpected successes', 'bounds exceeded', 'unexpected failures', 'contents echoed',
-  'undone clears', 'two lock holders',
-  'memory over the bound', 'unbounded records', 'wrong answers',
+  'processes',
+  'writes',
+  'failed writes',
+  'losses',
+  'kills',
+  'broken files',
+  'inputs tried',
+  'error envelopes',
+  'crashes',
+  'hangs',
+  'escapes',
+  'commands run from packages',
+  'unexpected successes',
+  'bounds exceeded',
+  'unexpected failures',
+  'contents echoed',
+  'undone clears',
+  'two lock holders',
+  'memory over the bound',
+  'unbounded records',
+  'wrong answers',
 ] as const;
 
 export type FigureName = (typeof FIGURE_NAMES)[number];
 
 /** Figures that must stay zero. */
 export const FAILURE_FIGURES: readonly FigureName[] = [
-  'failed writes', 'losses', 'broken files', 'crashes', 'hangs', 'escapes', 'commands run from packages', 'unexpected successes',
-  'bounds exceeded', 'unexpected failures', 'contents echoed', 'undone clears', 'two lock holders',
-  'memory over the bound', 'unbounded records', 'wrong answers',
+  'failed writes',
+  'losses',
+  'broken files',
+  'crashes',
+  'hangs',
+  'escapes',
+  'commands run from packages',
+  'unexpected successes',
+  'bounds exceeded',
+  'unexpected failures',
+  'contents echoed',
+  'undone clears',
+  'two lock holders',
+  'memory over the bound',
+  'unbounded records',
+  'wrong answers',
 ];
 
 export class Figures {

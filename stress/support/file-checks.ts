@@ -40,9 +40,15 @@ function parses(text: string): boolean {
 }
 
 /** Reads the files over and over while `until` is pending; returns the problems seen (each once). */
-export async function watchFiles(files: () => Promise<string[]>, until: Promise<unknown>, intervalMs = 40): Promise<{ reads: number; problems: string[] }> {
+export async function watchFiles(
+  files: () => Promise<string[]>,
+  until: Promise<unknown>,
+  intervalMs = 40,
+): Promise<{ reads: number; problems: string[] }> {
   let done = false;
-  void until.finally(() => { done = true; });
+  void until.finally(() => {
+    done = true;
+  });
   const problems = new Set<string>();
   let reads = 0;
   while (!done) {

@@ -28,8 +28,16 @@ const PEAK = [
 export async function runMeasured(args: readonly string[], options: EpRunOptions): Promise<MeasuredRun> {
   const started = process.hrtime.bigint();
   const result = await execa('python3', ['-c', PEAK, String(options.timeoutMs / 1000), process.execPath, EP_BIN, ...args], {
-    cwd: options.cwd, env: options.env, extendEnv: false, reject: false, timeout: options.timeoutMs + 10_000, killSignal: 'SIGKILL',
-    stripFinalNewline: false, encoding: 'utf8', stdin: 'ignore', maxBuffer: 64 * 1024 * 1024,
+    cwd: options.cwd,
+    env: options.env,
+    extendEnv: false,
+    reject: false,
+    timeout: options.timeoutMs + 10_000,
+    killSignal: 'SIGKILL',
+    stripFinalNewline: false,
+    encoding: 'utf8',
+    stdin: 'ignore',
+    maxBuffer: 64 * 1024 * 1024,
   });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const stderr = String(result.stderr ?? '');

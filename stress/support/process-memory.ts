@@ -23,7 +23,10 @@ export class MemorySampler {
   private samples = 0;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly pid: number, everyMs = 50) {
+  constructor(
+    private readonly pid: number,
+    everyMs = 50,
+  ) {
     this.timer = setInterval(() => this.sample(), everyMs);
   }
 

@@ -22,10 +22,18 @@ export class Sandbox {
     return sandbox;
   }
 
-  get home(): string { return path.join(this.jail, 'home'); }
-  get epHome(): string { return path.join(this.jail, 'ep-home'); }
-  get tmp(): string { return path.join(this.jail, 'tmp'); }
-  get work(): string { return path.join(this.jail, 'work'); }
+  get home(): string {
+    return path.join(this.jail, 'home');
+  }
+  get epHome(): string {
+    return path.join(this.jail, 'ep-home');
+  }
+  get tmp(): string {
+    return path.join(this.jail, 'tmp');
+  }
+  get work(): string {
+    return path.join(this.jail, 'work');
+  }
 
   /** A path in the watched parent: writing it is an escape. */
   outside(name: string): string {

@@ -16,7 +16,13 @@ export const packageTarget: StressTarget = {
 
   async prepare(context) {
     const seed = path.join(context.sandbox.work, 'seed.json');
-    await writeFile(seed, JSON.stringify([{ key: 'seed.first', value: 'seed' }, { key: 'seed.second', value: 'seed' }]));
+    await writeFile(
+      seed,
+      JSON.stringify([
+        { key: 'seed.first', value: 'seed' },
+        { key: 'seed.second', value: 'seed' },
+      ]),
+    );
     const run = await runEp(['scenarios', 'create', '--from-json', seed, '--output', PACKAGE], context.run());
     if (run.outcome !== 'ok') throw new Error(`ep scenarios create failed: ${run.stdout}${run.problem ?? ''}`);
   },
@@ -35,7 +41,8 @@ export const packageTarget: StressTarget = {
     if (run.outcome !== 'ok') throw new Error(`ep context get fails on ${PACKAGE}: ${run.envelope?.error?.message ?? run.problem}`);
     const worktree = validatePackage(await readFile(file));
     const history = await runEp(['context', 'history', '--path', PACKAGE], context.run());
-    if (history.outcome !== 'ok') throw new Error(`ep context history fails on ${PACKAGE}: ${history.envelope?.error?.message ?? history.problem}`);
+    if (history.outcome !== 'ok')
+      throw new Error(`ep context history fails on ${PACKAGE}: ${history.envelope?.error?.message ?? history.problem}`);
     const loaded = await withRuntime({}, async (runtime) => runtime.get(PackageStore).load(file));
     const items = new Map<string, string>();
     for (const record of loaded.list.toArray()) {
@@ -74,7 +81,8 @@ export function validatePackage(bytes: Uint8Array): Map<string, string> {
   if (new Set(order).size !== order.length) problems.push('duplicate scenario ids');
   if (manifest.n_scenarios !== order.length) problems.push('n_scenarios does not match');
   const scenarioFiles = Object.keys(files).filter((name) => /^scenarios\/\d+\.json$/.test(name));
-  if (scenarioFiles.length !== order.length || order.some((id) => !files[`scenarios/${id}.json`])) problems.push('scenario files do not match scenario_order');
+  if (scenarioFiles.length !== order.length || order.some((id) => !files[`scenarios/${id}.json`]))
+    problems.push('scenario files do not match scenario_order');
   if (problems.length > 0) throw new Error(`the package fails validation: ${problems.join(', ')}`);
   const items = new Map<string, string>();
   for (const id of order) {
@@ -85,7 +93,7 @@ export function validatePackage(bytes: Uint8Array): Map<string, string> {
 }
 
 function commitCount(data: any): number {
-  const entries = Array.isArray(data) ? data : data?.commits ?? data?.history ?? data?.entries;
+  const entries = Array.isArray(data) ? data : (data?.commits ?? data?.history ?? data?.entries);
   if (!Array.isArray(entries)) throw new Error(`ep context history printed no list of commits: ${JSON.stringify(data).slice(0, 200)}`);
   return entries.length;
 }

@@ -38,7 +38,6 @@ export const pointerTarget: StressTarget = {
     return { items: new Map(paths.map((entry) => [entry.replace(/\.ep$/, ''), 'active'])) };
   },
 
-
   crashProblem(before, after, write) {
     return beforeOrAfter(before, after, write);
   },

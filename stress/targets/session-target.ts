@@ -26,7 +26,16 @@ export const sessionTarget: StressTarget = {
   },
 
   command(write, context) {
-    return { args: ['run', `${agentPath(context)}#note`, '--session', SESSION_ID, '--input', JSON.stringify({ key: write.key, value: write.value })] };
+    return {
+      args: [
+        'run',
+        `${agentPath(context)}#note`,
+        '--session',
+        SESSION_ID,
+        '--input',
+        JSON.stringify({ key: write.key, value: write.value }),
+      ],
+    };
   },
 
   value(write) {
@@ -36,7 +45,11 @@ export const sessionTarget: StressTarget = {
   async load(context) {
     const run = await runEp(['session', 'show', SESSION_ID], context.run());
     if (run.outcome !== 'ok') throw new Error(`ep session show fails: ${run.envelope?.error?.message ?? run.problem}`);
-    const { meta, nodes, skippedLines } = run.envelope!.data as { meta: { turns: number; head: string | null }; nodes: any[]; skippedLines: number };
+    const { meta, nodes, skippedLines } = run.envelope!.data as {
+      meta: { turns: number; head: string | null };
+      nodes: any[];
+      skippedLines: number;
+    };
     // Only a torn last line (a crash mid-append) may be skipped; anything more is a broken log.
     if (skippedLines > 1) throw new Error(`the session log has ${skippedLines} unreadable lines`);
     // Every reader must number the nodes alike and uniquely, however many processes appended at once.
@@ -60,10 +73,13 @@ export const sessionTarget: StressTarget = {
     return { items, commits, recordedCommits: meta.turns };
   },
 
-
   crashProblem(before, after, write) {
-    if (after.recordedCommits !== undefined && after.commits !== undefined
-      && after.recordedCommits !== after.commits && after.recordedCommits !== after.commits - 1) {
+    if (
+      after.recordedCommits !== undefined &&
+      after.commits !== undefined &&
+      after.recordedCommits !== after.commits &&
+      after.recordedCommits !== after.commits - 1
+    ) {
       return `meta.json counts ${after.recordedCommits} turns, git holds ${after.commits} commits`;
     }
     return beforeOrAfter(before, after, write, [write.value, '(running)']);

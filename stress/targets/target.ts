@@ -49,12 +49,20 @@ export interface TargetContext {
 }
 
 /** Exactly `before`, or `before` plus the write's key holding one of `values`. */
-export function beforeOrAfter(before: TargetState, after: TargetState, write: PlannedWrite, values: readonly string[] = [write.value]): string | undefined {
+export function beforeOrAfter(
+  before: TargetState,
+  after: TargetState,
+  write: PlannedWrite,
+  values: readonly string[] = [write.value],
+): string | undefined {
   const changed: string[] = [];
   for (const [key, value] of after.items) if (before.items.get(key) !== value) changed.push(key);
   const lost = [...before.items.keys()].filter((key) => !after.items.has(key));
   if (lost.length > 0) return `entries lost: ${lost.slice(0, 3).join(', ')}`;
   if (changed.length === 0) return undefined;
   if (changed.length === 1 && changed[0] === write.key && values.includes(after.items.get(write.key)!)) return undefined;
-  return `unexpected changes: ${changed.slice(0, 3).map((key) => `${key}=${after.items.get(key)}`).join(', ')}`;
+  return `unexpected changes: ${changed
+    .slice(0, 3)
+    .map((key) => `${key}=${after.items.get(key)}`)
+    .join(', ')}`;
 }

@@ -20,33 +20,52 @@ const lastFirst: SearchEngine = {
   buildIndex(documents: readonly SearchDocument[]) {
     return {
       size: documents.length,
-      search: (_query, options = {}) => documents.map((_, index) => ({ index, score: index + 1 })).reverse().slice(0, options.topK),
+      search: (_query, options = {}) =>
+        documents
+          .map((_, index) => ({ index, score: index + 1 }))
+          .reverse()
+          .slice(0, options.topK),
     };
   },
 };
 
 const searchPlugin = definePlugin(() => ({
-  id: 'test/last-first', version: '1.0.0', engine: `^${EP_VERSION}`, provides: [SearchEngine],
-  register(registry) { registry.registerValue(SearchEngine, lastFirst); },
+  id: 'test/last-first',
+  version: '1.0.0',
+  engine: `^${EP_VERSION}`,
+  provides: [SearchEngine],
+  register(registry) {
+    registry.registerValue(SearchEngine, lastFirst);
+  },
 }));
 
-const RECORDS = [{ key: 'note.pricing', summary: 'pricing pilot' }, { key: 'note.tides', summary: 'tides and the moon' }];
+const RECORDS = [
+  { key: 'note.pricing', summary: 'pricing pilot' },
+  { key: 'note.tides', summary: 'tides and the moon' },
+];
 const keys = (matches: Array<{ scenario: { key?: unknown } }>) => matches.map((match) => match.scenario.key);
 
 describe('a configured plugin is the one the library uses', () => {
   let dir = '';
-  before(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ep-configured-')); });
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'ep-configured-'));
+  });
   after(async () => rm(dir, { recursive: true, force: true }));
 
   it('ranks ScenarioList searches with a configured search engine, in every library path', async () => {
     await using ep = await createEp({
-      cwd: dir, env: { EP_HOME: path.join(dir, 'home') },
-      plugins: [searchPlugin()], config: { providers: { 'ep.SearchEngine': 'test/last-first' } },
+      cwd: dir,
+      env: { EP_HOME: path.join(dir, 'home') },
+      plugins: [searchPlugin()],
+      config: { providers: { 'ep.SearchEngine': 'test/last-first' } },
     });
     const { runtime } = ep;
     // BM25 would give only note.pricing; the configured engine ranks both, the last record first.
     assert.deepEqual(keys(await rankRecords(RECORDS, 'pricing', { runtime })), ['note.tides', 'note.pricing']);
-    assert.deepEqual((await searchRecords(RECORDS, 'pricing', { runtime, topK: 1 })).toArray().map((record) => record.key), ['note.tides']);
+    assert.deepEqual(
+      (await searchRecords(RECORDS, 'pricing', { runtime, topK: 1 })).toArray().map((record) => record.key),
+      ['note.tides'],
+    );
     assert.deepEqual(keys(ep.search.records(RECORDS, 'pricing')), ['note.tides', 'note.pricing']);
 
     const file = path.join(dir, 'notes.ep');
@@ -59,18 +78,30 @@ describe('a configured plugin is the one the library uses', () => {
   it('writes sessions to a configured session store, not under EP_HOME', async () => {
     const memory = new MemorySessionStore();
     const storePlugin = definePlugin(() => ({
-      id: 'test/memory-sessions', version: '1.0.0', engine: `^${EP_VERSION}`, provides: [SessionStore],
-      register(registry) { registry.registerValue(SessionStore, memory); },
+      id: 'test/memory-sessions',
+      version: '1.0.0',
+      engine: `^${EP_VERSION}`,
+      provides: [SessionStore],
+      register(registry) {
+        registry.registerValue(SessionStore, memory);
+      },
     }));
     const home = path.join(dir, 'sessions-home');
     await using ep = await createEp({
-      cwd: dir, env: { EP_HOME: home },
-      plugins: [storePlugin()], config: { providers: { 'ep.SessionStore': 'test/memory-sessions' } },
+      cwd: dir,
+      env: { EP_HOME: home },
+      plugins: [storePlugin()],
+      config: { providers: { 'ep.SessionStore': 'test/memory-sessions' } },
     });
     const step = agentFunction({ name: 'step', instructions: 'Count.' }, (input: { n: number }) => input.n + 1);
-    const { sessionId, output } = await withSession((session) => ({ sessionId: session.sessionId, output: step({ n: 1 }) }), { runtime: ep.runtime });
+    const { sessionId, output } = await withSession((session) => ({ sessionId: session.sessionId, output: step({ n: 1 }) }), {
+      runtime: ep.runtime,
+    });
     assert.equal(output, 2);
-    assert.deepEqual(memory.nodes(sessionId).map((node) => node.output), [2]);
+    assert.deepEqual(
+      memory.nodes(sessionId).map((node) => node.output),
+      [2],
+    );
     await assert.rejects(readdir(path.join(home, 'sessions')), { code: 'ENOENT' });
   });
 });

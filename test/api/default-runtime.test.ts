@@ -38,22 +38,40 @@ describe('the default runtime behind standalone helpers', () => {
   });
 
   it('ranks records with BM25 when no runtime is given', async () => {
-    const records = [{ key: 'note.tides', summary: 'tides' }, { key: 'note.pricing', summary: 'pricing pilot' }];
-    assert.deepEqual((await rankRecords(records, 'pricing')).map((match) => match.scenario.key), ['note.pricing']);
+    const records = [
+      { key: 'note.tides', summary: 'tides' },
+      { key: 'note.pricing', summary: 'pricing pilot' },
+    ];
+    assert.deepEqual(
+      (await rankRecords(records, 'pricing')).map((match) => match.scenario.key),
+      ['note.pricing'],
+    );
   });
 
   it('loads, updates and packs a ScenarioContext with the default services', async () => {
     const file = path.join(dir, 'notes.ep');
     await (await newScenarioContext([{ key: 'note.a', summary: 'alpha' }])).save(file);
-    await updateScenarioContext(file, (context) => { context.upsert({ key: 'note.b', summary: 'beta alpha' }); }, { message: 'Add b' });
+    await updateScenarioContext(
+      file,
+      (context) => {
+        context.upsert({ key: 'note.b', summary: 'beta alpha' });
+      },
+      { message: 'Add b' },
+    );
     const context = await loadScenarioContext(file);
-    assert.deepEqual(context.search('beta').map((match) => match.scenario.key), ['note.b']);
+    assert.deepEqual(
+      context.search('beta').map((match) => match.scenario.key),
+      ['note.b'],
+    );
     assert.deepEqual(context.pack({ query: 'alpha' }).includedKeys.sort(), ['note.a', 'note.b']);
   });
 
   it('gives a standalone caller that passes nothing a real session under EP_HOME', async () => {
     const add = agentFunction({ name: 'add', instructions: 'Add.' }, (input: { a: number; b: number }) => input.a + input.b);
-    const handle = await withSession((session) => { add({ a: 1, b: 2 }); return session; });
+    const handle = await withSession((session) => {
+      add({ a: 1, b: 2 });
+      return session;
+    });
     assert.equal(handle.created, true);
     assert.ok(existsSync(path.join(dir, 'home', 'sessions', handle.sessionId, 'history', 'nodes.jsonl')));
   });

@@ -12,7 +12,7 @@ function tsBlocksAfter(markdown: string, marker: string): string[] {
   return [...markdown.slice(markdown.indexOf(marker)).matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
 }
 
-it('the agent loop snippets in docs/embedding.md are the example\'s code', async () => {
+it("the agent loop snippets in docs/embedding.md are the example's code", async () => {
   const doc = await readFile(path.join(ROOT, 'docs/embedding.md'), 'utf8');
   const main = await readFile(path.join(ROOT, 'examples/agent-loop/main.ts'), 'utf8');
   const blocks = tsBlocksAfter(doc, '## Example: an agent loop');
@@ -23,7 +23,7 @@ it('the agent loop snippets in docs/embedding.md are the example\'s code', async
   }
 });
 
-it('the agent function in docs/embedding.md is the example\'s planner', async () => {
+it("the agent function in docs/embedding.md is the example's planner", async () => {
   const doc = await readFile(path.join(ROOT, 'docs/embedding.md'), 'utf8');
   const planner = await readFile(path.join(ROOT, 'examples/agent-loop/planner.ts'), 'utf8');
   const [block] = tsBlocksAfter(doc, '## Agent functions in sessions');

@@ -24,26 +24,43 @@ const RECORDS = [
 function countingPlugin() {
   const counts = { initialize: 0, shutdown: 0, toolCalls: 0 };
   const plugin = definePlugin(() => ({
-    id: 'test/counter', version: '1.0.0', engine: `^${EP_VERSION}`, provides: [Tool],
+    id: 'test/counter',
+    version: '1.0.0',
+    engine: `^${EP_VERSION}`,
+    provides: [Tool],
     register(registry) {
       registry.registerValue(Tool, {
-        name: 'test/count', description: 'Counts its calls.', capabilities: ['read_only'],
+        name: 'test/count',
+        description: 'Counts its calls.',
+        capabilities: ['read_only'],
         inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-        async call() { counts.toolCalls += 1; return { calls: counts.toolCalls }; },
+        async call() {
+          counts.toolCalls += 1;
+          return { calls: counts.toolCalls };
+        },
       });
     },
-    initialize() { counts.initialize += 1; },
-    shutdown() { counts.shutdown += 1; },
+    initialize() {
+      counts.initialize += 1;
+    },
+    shutdown() {
+      counts.shutdown += 1;
+    },
   }))();
   return { counts, plugin };
 }
 
 describe('createEp', () => {
   let dir: string;
-  const open = (options: Parameters<typeof createEp>[0] = {}) => createEp({ cwd: dir, env: { EP_HOME: path.join(dir, 'home') }, ...options });
+  const open = (options: Parameters<typeof createEp>[0] = {}) =>
+    createEp({ cwd: dir, env: { EP_HOME: path.join(dir, 'home') }, ...options });
 
-  before(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ep-api-')); });
-  after(async () => { await rm(dir, { recursive: true, force: true }); });
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'ep-api-'));
+  });
+  after(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('starts the plugins once for any number of calls, and stops them once', async () => {
     const { counts, plugin } = countingPlugin();
@@ -74,13 +91,16 @@ describe('createEp', () => {
     await ep.shutdown();
     await assert.rejects(ep.tools.list(), (error) => isEpError(error) && error.code === 'EP_SHUT_DOWN');
     await assert.rejects(ep.contexts.current(), (error) => isEpError(error) && error.code === 'EP_SHUT_DOWN');
-    assert.throws(() => ep.plugins.list(), (error) => isEpError(error) && error.code === 'EP_SHUT_DOWN');
+    assert.throws(
+      () => ep.plugins.list(),
+      (error) => isEpError(error) && error.code === 'EP_SHUT_DOWN',
+    );
   });
 
   it('runs a plugin object passed in code, as docs/plugins.md shows', async () => {
     const { default: wordCount } = await import(pathToFileURL(path.join(ROOT, 'examples/plugin-word-count/index.js')).href);
     await using ep = await open({ plugins: [wordCount({ minLength: 2 })] });
-    const output = await ep.tools.call('acme/word-count', { text: 'a context runtime for agents' }) as { words: number };
+    const output = (await ep.tools.call('acme/word-count', { text: 'a context runtime for agents' })) as { words: number };
     assert.equal(output.words, 4);
     assert.ok(ep.plugins.list().some((plugin) => plugin.id === 'acme/word-count' && plugin.origin === 'api'));
   });
@@ -92,13 +112,21 @@ describe('createEp', () => {
       await ep.packages.save('notes.ep', RECORDS, { message: 'Seed notes' });
       await ep.contexts.use('notes.ep');
     });
-    after(async () => { await ep.shutdown(); });
+    after(async () => {
+      await ep.shutdown();
+    });
 
     it('resolves package paths against its cwd, not the process cwd', async () => {
       assert.notEqual(process.cwd(), dir);
       const loaded = await ep.packages.load('notes.ep');
-      assert.deepEqual(loaded.list.toArray().map((record) => record.key), RECORDS.map((record) => record.key));
-      assert.deepEqual((await ep.packages.log('notes.ep')).map((entry) => entry.message), ['Seed notes']);
+      assert.deepEqual(
+        loaded.list.toArray().map((record) => record.key),
+        RECORDS.map((record) => record.key),
+      );
+      assert.deepEqual(
+        (await ep.packages.log('notes.ep')).map((entry) => entry.message),
+        ['Seed notes'],
+      );
     });
 
     it('reads and writes the active context through the pointer', async () => {
@@ -109,7 +137,7 @@ describe('createEp', () => {
       assert.equal((await ep.contexts.history()).data.commits[0]?.message, 'Learned');
     });
 
-    it('ranks in-memory records with the runtime\'s search engine', () => {
+    it("ranks in-memory records with the runtime's search engine", () => {
       assert.equal(ep.search.engine, ep.get(SearchEngine));
       const hits = ep.search.records(RECORDS, 'moon tides');
       assert.equal(hits[0]?.scenario.key, 'note.tides');
@@ -128,7 +156,10 @@ describe('createEp', () => {
       assert.equal((await ep.sessions.show(first.sessionId)).meta.turns, 2);
       assert.ok((await ep.sessions.list()).some((meta) => meta.id === first.sessionId));
       await ep.sessions.delete(first.sessionId);
-      assert.equal((await ep.sessions.list()).some((meta) => meta.id === first.sessionId), false);
+      assert.equal(
+        (await ep.sessions.list()).some((meta) => meta.id === first.sessionId),
+        false,
+      );
     });
 
     it('runs an agent function by target, with the context in its prompt', async () => {

@@ -31,11 +31,20 @@ it('an embedder importing "ep-runtime" gets the shipped type declarations', asyn
     const file = path.join(dir, 'consumer.ts');
     await writeFile(file, CONSUMER);
     const program = ts.createProgram([file], {
-      module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022,
-      lib: ['lib.es2022.d.ts'], types: ['node'], typeRoots: [path.join(ROOT, 'node_modules/@types')],
-      strict: true, noEmit: true, skipLibCheck: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es2022.d.ts'],
+      types: ['node'],
+      typeRoots: [path.join(ROOT, 'node_modules/@types')],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
     });
-    const resolved = program.getSourceFiles().map((source) => source.fileName).find((name) => name.endsWith('/dist/src/index.d.ts'));
+    const resolved = program
+      .getSourceFiles()
+      .map((source) => source.fileName)
+      .find((name) => name.endsWith('/dist/src/index.d.ts'));
     assert.ok(resolved, 'ep-runtime resolves to dist/src/index.d.ts through package.json');
     const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     assert.deepEqual(problems, []);

@@ -18,7 +18,12 @@ const ENTRY_POINT_IMPORTS: Record<string, readonly string[]> = { cli: ['api'], m
 const WIRING = ['kernel', 'runtime', 'plugins'];
 const MAX_LINES = 300;
 
-interface SourceFile { readonly file: string; readonly folder: string; readonly imports: readonly string[]; readonly lines: number }
+interface SourceFile {
+  readonly file: string;
+  readonly folder: string;
+  readonly imports: readonly string[];
+  readonly lines: number;
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -46,21 +51,39 @@ function violations(rule: (from: SourceFile, to: string) => boolean): string[] {
 
 describe('the source tree keeps its architecture', () => {
   it('entry points import one another only downwards (cli over api, api over the mcp server)', () => {
-    assert.deepEqual(violations((from, to) => ENTRY_POINTS.includes(from.folder) && ENTRY_POINTS.includes(to)
-      && to !== from.folder && !ENTRY_POINT_IMPORTS[from.folder]!.includes(to)), []);
+    assert.deepEqual(
+      violations(
+        (from, to) =>
+          ENTRY_POINTS.includes(from.folder) &&
+          ENTRY_POINTS.includes(to) &&
+          to !== from.folder &&
+          !ENTRY_POINT_IMPORTS[from.folder]!.includes(to),
+      ),
+      [],
+    );
   });
 
   it('no domain folder imports an entry point or the wiring above it', () => {
     const above = [...ENTRY_POINTS, 'runtime', 'plugins'];
-    assert.deepEqual(violations((from, to) => from.folder !== '' && !ENTRY_POINTS.includes(from.folder) && !WIRING.includes(from.folder)
-      && above.includes(to)), []);
+    assert.deepEqual(
+      violations(
+        (from, to) => from.folder !== '' && !ENTRY_POINTS.includes(from.folder) && !WIRING.includes(from.folder) && above.includes(to),
+      ),
+      [],
+    );
   });
 
   it('the kernel imports no domain folder', () => {
-    assert.deepEqual(violations((from, to) => from.folder === 'kernel' && to !== 'kernel'), []);
+    assert.deepEqual(
+      violations((from, to) => from.folder === 'kernel' && to !== 'kernel'),
+      [],
+    );
   });
 
   it(`no source file is longer than ${MAX_LINES} lines`, () => {
-    assert.deepEqual(files.filter((file) => file.lines > MAX_LINES).map((file) => `${file.file}: ${file.lines} lines`), []);
+    assert.deepEqual(
+      files.filter((file) => file.lines > MAX_LINES).map((file) => `${file.file}: ${file.lines} lines`),
+      [],
+    );
   });
 });

@@ -18,14 +18,20 @@ function parse(args: string[]): { ok: true } | { ok: false; code?: string; messa
       checkOptionValues(parsed, options as unknown as DeclaredOptions, args);
       return true;
     }, true)
-    .command('show <id>', 'show', (y) => y
-      .positional('id', { type: 'string' })
-      .option('query', { type: 'string' })
-      .option('session', { type: 'string', alias: 'resume' })
-      .option('message', { type: 'string', default: '' })
-      .option('field', { type: 'string', array: true })
-      .option('top-k', { type: 'number' })
-      .option('tree', { type: 'boolean' }), () => undefined)
+    .command(
+      'show <id>',
+      'show',
+      (y) =>
+        y
+          .positional('id', { type: 'string' })
+          .option('query', { type: 'string' })
+          .option('session', { type: 'string', alias: 'resume' })
+          .option('message', { type: 'string', default: '' })
+          .option('field', { type: 'string', array: true })
+          .option('top-k', { type: 'number' })
+          .option('tree', { type: 'boolean' }),
+      () => undefined,
+    )
     .strict()
     .exitProcess(false)
     .fail((message, error) => {
@@ -36,14 +42,18 @@ function parse(args: string[]): { ok: true } | { ok: false; code?: string; messa
   return outcome;
 }
 
-describe('rules every command\'s options follow', () => {
+describe("rules every command's options follow", () => {
   it('accepts single values and repeated array options', () => {
     assert.deepEqual(parse(['show', 'x', '--query', 'q', '--top-k', '3', '--field', 'a', '--field', 'b', '--tree']), { ok: true });
     assert.deepEqual(parse(['--plugin', 'p', 'show', 'x', '--plugin=q']), { ok: true });
   });
 
   it('refuses a single-value option given twice, under any of its names', () => {
-    for (const args of [['--query', 'a', '--query', 'b'], ['--session', 'a', '--resume', 'b'], ['--top-k', '1', '--topK=2']]) {
+    for (const args of [
+      ['--query', 'a', '--query', 'b'],
+      ['--session', 'a', '--resume', 'b'],
+      ['--top-k', '1', '--topK=2'],
+    ]) {
       const outcome = parse(['show', 'x', ...args]);
       assert.equal(outcome.ok, false, args.join(' '));
       assert.match((outcome as { message: string }).message, /was given 2 times; give it once/);
@@ -72,9 +82,15 @@ describe('rules every command\'s options follow', () => {
   });
 
   it('accepts any non-empty value given once, and refuses any given twice', () => {
-    fc.assert(fc.property(fc.string({ minLength: 1 }).filter((value) => !value.startsWith('-')), (value) => {
-      assert.deepEqual(parse(['show', 'x', '--query', value]), { ok: true });
-      assert.equal(parse(['show', 'x', '--query', value, '--query', value]).ok, false);
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1 }).filter((value) => !value.startsWith('-')),
+        (value) => {
+          assert.deepEqual(parse(['show', 'x', '--query', value]), { ok: true });
+          assert.equal(parse(['show', 'x', '--query', value, '--query', value]).ok, false);
+        },
+      ),
+      { numRuns: 50 },
+    );
   });
 });

@@ -6,7 +6,10 @@ import { errorEnvelope } from '../../src/envelope/envelope.js';
 import { EpError, ExitCode } from '../../src/kernel/errors.js';
 import { ARGUMENT_NAMES } from '../../src/mcp/argument-names.js';
 
-const topK = new EpError('USAGE_ERROR', 'topK must be a positive integer; got 0.', { exitCode: ExitCode.usage, details: { field: 'topK' } });
+const topK = new EpError('USAGE_ERROR', 'topK must be a positive integer; got 0.', {
+  exitCode: ExitCode.usage,
+  details: { field: 'topK' },
+});
 const caught = (body: () => unknown): unknown => {
   try {
     body();

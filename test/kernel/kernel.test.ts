@@ -8,14 +8,18 @@ import { createToken } from '../../src/kernel/token.js';
 import { validatePlugin } from '../../src/kernel/plugin-validation.js';
 import { EP_VERSION } from '../../src/version.js';
 
-interface Greeter { greet(): string }
+interface Greeter {
+  greet(): string;
+}
 const Greeter = createToken<Greeter>('test.Greeter');
 const Name = createToken<string>('test.Name');
 
 @injectable()
 class NameGreeter implements Greeter {
   constructor(@inject(Name) private readonly name: string) {}
-  greet() { return `hello ${this.name}`; }
+  greet() {
+    return `hello ${this.name}`;
+  }
 }
 
 function plugin(partial: Partial<EpPlugin> & { id: string }): EpPlugin {
@@ -25,7 +29,10 @@ function plugin(partial: Partial<EpPlugin> & { id: string }): EpPlugin {
 describe('Kernel', () => {
   it('constructs classes with explicit tokens and shares one instance per kernel', async () => {
     const kernel = new Kernel([
-      { origin: 'api', plugin: plugin({ id: 't/greeter', provides: [Greeter], requires: [Name], register: (r) => r.registerClass(Greeter, NameGreeter) }) },
+      {
+        origin: 'api',
+        plugin: plugin({ id: 't/greeter', provides: [Greeter], requires: [Name], register: (r) => r.registerClass(Greeter, NameGreeter) }),
+      },
       { origin: 'api', plugin: plugin({ id: 't/name', provides: [Name], register: (r) => r.registerValue(Name, 'ep') }) },
     ]);
     await kernel.start();
@@ -54,12 +61,22 @@ describe('Kernel', () => {
 
   it('shuts down initialized plugins in reverse order after a failed start and keeps the cause', async () => {
     const events: string[] = [];
-    const tracked = (id: string, fail = false) => plugin({
-      id,
-      initialize: () => { events.push(`init ${id}`); if (fail) throw new Error('disk full'); },
-      shutdown: () => { events.push(`stop ${id}`); },
-    });
-    const kernel = new Kernel([{ origin: 'api', plugin: tracked('t/a') }, { origin: 'api', plugin: tracked('t/b') }, { origin: 'api', plugin: tracked('t/c', true) }]);
+    const tracked = (id: string, fail = false) =>
+      plugin({
+        id,
+        initialize: () => {
+          events.push(`init ${id}`);
+          if (fail) throw new Error('disk full');
+        },
+        shutdown: () => {
+          events.push(`stop ${id}`);
+        },
+      });
+    const kernel = new Kernel([
+      { origin: 'api', plugin: tracked('t/a') },
+      { origin: 'api', plugin: tracked('t/b') },
+      { origin: 'api', plugin: tracked('t/c', true) },
+    ]);
     await assert.rejects(kernel.start(), (error: Error & { code: string }) => {
       assert.equal(error.code, 'PLUGIN_INIT_FAILED');
       assert.equal((error.cause as Error).message, 'disk full');
@@ -72,8 +89,24 @@ describe('Kernel', () => {
   it('runs every shutdown even when one fails, then reports the failure', async () => {
     const events: string[] = [];
     const kernel = new Kernel([
-      { origin: 'api', plugin: plugin({ id: 't/a', shutdown: () => { events.push('a'); } }) },
-      { origin: 'api', plugin: plugin({ id: 't/b', shutdown: () => { throw new Error('stuck'); } }) },
+      {
+        origin: 'api',
+        plugin: plugin({
+          id: 't/a',
+          shutdown: () => {
+            events.push('a');
+          },
+        }),
+      },
+      {
+        origin: 'api',
+        plugin: plugin({
+          id: 't/b',
+          shutdown: () => {
+            throw new Error('stuck');
+          },
+        }),
+      },
     ]);
     await kernel.start();
     await assert.rejects(kernel.shutdown(), { code: 'PLUGIN_SHUTDOWN_FAILED' });
@@ -84,8 +117,10 @@ describe('Kernel', () => {
 describe('validatePlugin', () => {
   const valid = { id: 'acme/x', version: '1.2.3', engine: '>=0.1.0', register() {} };
   it('accepts a well-formed plugin', () => assert.equal(validatePlugin(valid, 'm', '0.1.0').id, 'acme/x'));
-  it('rejects ids without a namespace', () => assert.throws(() => validatePlugin({ ...valid, id: 'x' }, 'm', '0.1.0'), { code: 'PLUGIN_INVALID' }));
-  it('rejects non-semver versions', () => assert.throws(() => validatePlugin({ ...valid, version: 'one' }, 'm', '0.1.0'), { code: 'PLUGIN_INVALID' }));
+  it('rejects ids without a namespace', () =>
+    assert.throws(() => validatePlugin({ ...valid, id: 'x' }, 'm', '0.1.0'), { code: 'PLUGIN_INVALID' }));
+  it('rejects non-semver versions', () =>
+    assert.throws(() => validatePlugin({ ...valid, version: 'one' }, 'm', '0.1.0'), { code: 'PLUGIN_INVALID' }));
   it('rejects an engine range this ep does not satisfy', () =>
     assert.throws(() => validatePlugin({ ...valid, engine: '^2.0.0' }, 'm', '0.1.0'), { code: 'PLUGIN_ENGINE_MISMATCH' }));
   it('keeps EP_VERSION equal to package.json', () => {

@@ -34,26 +34,50 @@ async function started(...plugins: EpPlugin[]): Promise<Kernel> {
 
 describe('a plugin reads only the services it declared', () => {
   it('fails an undeclared read during register, naming the plugin, the token and the list to add it to', async () => {
-    const sneaky = plugin({ id: 't/sneaky', register: (r) => { r.get(Secret); } });
+    const sneaky = plugin({
+      id: 't/sneaky',
+      register: (r) => {
+        r.get(Secret);
+      },
+    });
     await assert.rejects(started(secretPlugin, sneaky), undeclared('t/sneaky', 'test.scope.Secret'));
   });
 
   it('fails an undeclared read in initialize, and get, getAll and has are all scoped', async () => {
     const reads = [(s: ServiceAccessor) => s.get(Secret), (s: ServiceAccessor) => s.getAll(Part), (s: ServiceAccessor) => s.has(Secret)];
     for (const read of reads) {
-      const sneaky = plugin({ id: 't/sneaky', initialize: (services) => { read(services); } });
+      const sneaky = plugin({
+        id: 't/sneaky',
+        initialize: (services) => {
+          read(services);
+        },
+      });
       await assert.rejects(started(secretPlugin, sneaky), (error: Error & { code?: string }) => error.code === 'PLUGIN_UNDECLARED_SERVICE');
     }
   });
 
   it('fails an undeclared read in shutdown', async () => {
-    const kernel = await started(secretPlugin, plugin({ id: 't/sneaky', shutdown: (services) => { services.get(Secret); } }));
-    await assert.rejects(kernel.shutdown(), (error: Error & { cause?: Error & { code?: string } }) =>
-      error.cause?.code === 'PLUGIN_UNDECLARED_SERVICE');
+    const kernel = await started(
+      secretPlugin,
+      plugin({
+        id: 't/sneaky',
+        shutdown: (services) => {
+          services.get(Secret);
+        },
+      }),
+    );
+    await assert.rejects(
+      kernel.shutdown(),
+      (error: Error & { cause?: Error & { code?: string } }) => error.cause?.code === 'PLUGIN_UNDECLARED_SERVICE',
+    );
   });
 
   it('scopes factories to the plugin that bound them, whoever resolves them', async () => {
-    const leaky = plugin({ id: 't/leaky', provides: [Greeting], register: (r) => r.registerFactory(Greeting, (s) => `hi ${s.get(Secret)}`) });
+    const leaky = plugin({
+      id: 't/leaky',
+      provides: [Greeting],
+      register: (r) => r.registerFactory(Greeting, (s) => `hi ${s.get(Secret)}`),
+    });
     const kernel = await started(secretPlugin, leaky);
     assert.throws(() => kernel.get(Greeting), undeclared('t/leaky', 'test.scope.Secret'));
     await kernel.shutdown();
@@ -62,7 +86,10 @@ describe('a plugin reads only the services it declared', () => {
   it('reads what it requires, what it uses optionally, what it provides and what the host binds', async () => {
     const seen: unknown[] = [];
     const reader = plugin({
-      id: 't/reader', requires: [Secret], optional: [Extra, Part], provides: [Greeting],
+      id: 't/reader',
+      requires: [Secret],
+      optional: [Extra, Part],
+      provides: [Greeting],
       register: (r) => r.registerFactory(Greeting, (s) => `${s.get(Secret)} ${s.get(Host)}`),
       initialize(s) {
         seen.push(s.get(Secret), s.has(Extra), s.getAll(Part), s.get(Greeting), s.get(Host));

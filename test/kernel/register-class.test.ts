@@ -5,7 +5,9 @@ import { Kernel } from '../../src/kernel/kernel.js';
 import type { EpPlugin } from '../../src/kernel/plugin.js';
 import { createToken } from '../../src/kernel/token.js';
 
-interface Greeter { greet(): string }
+interface Greeter {
+  greet(): string;
+}
 const Greeter = createToken<Greeter>('test.class.Greeter');
 const Name = createToken<string>('test.class.Name');
 const Punctuation = createToken<string>('test.class.Punctuation');
@@ -15,20 +17,35 @@ let constructed = 0;
 
 /** No decorators: what a plugin compiled without metadata (or plain JavaScript) looks like. */
 class PlainGreeter implements Greeter {
-  constructor(private readonly name: string, private readonly parts: readonly string[]) {
+  constructor(
+    private readonly name: string,
+    private readonly parts: readonly string[],
+  ) {
     constructed += 1;
   }
-  greet() { return `hello ${this.name} ${this.parts.join('+')}`; }
+  greet() {
+    return `hello ${this.name} ${this.parts.join('+')}`;
+  }
 }
 
 class DecoratedGreeter implements Greeter {
-  constructor(@inject(Name) private readonly name: string, @injectAll(Part) private readonly parts: string[]) {}
-  greet() { return `hi ${this.name} ${this.parts.join('+')}`; }
+  constructor(
+    @inject(Name) private readonly name: string,
+    @injectAll(Part) private readonly parts: string[],
+  ) {}
+  greet() {
+    return `hi ${this.name} ${this.parts.join('+')}`;
+  }
 }
 
 class HalfDecoratedGreeter implements Greeter {
-  constructor(@inject(Name) private readonly name: string, private readonly punctuation: string) {}
-  greet() { return `${this.name}${this.punctuation}`; }
+  constructor(
+    @inject(Name) private readonly name: string,
+    private readonly punctuation: string,
+  ) {}
+  greet() {
+    return `${this.name}${this.punctuation}`;
+  }
 }
 
 function plugin(partial: Partial<EpPlugin> & { id: string }): EpPlugin {
@@ -43,7 +60,9 @@ const providers = [
 ];
 
 function kernelWith(greeter: Partial<EpPlugin>): Kernel {
-  return new Kernel([...providers, plugin({ id: 't/greeter', provides: [Greeter], ...greeter })].map((p) => ({ origin: 'api' as const, plugin: p })));
+  return new Kernel(
+    [...providers, plugin({ id: 't/greeter', provides: [Greeter], ...greeter })].map((p) => ({ origin: 'api' as const, plugin: p })),
+  );
 }
 
 describe('registerClass', () => {
@@ -72,7 +91,10 @@ describe('registerClass', () => {
   });
 
   it('refuses a class whose constructor parameters carry neither a list nor @inject, naming plugin, token and class', async () => {
-    for (const [Class, parameters] of [[PlainGreeter, [0, 1]], [HalfDecoratedGreeter, [1]]] as const) {
+    for (const [Class, parameters] of [
+      [PlainGreeter, [0, 1]],
+      [HalfDecoratedGreeter, [1]],
+    ] as const) {
       const kernel = kernelWith({ requires: [Name, Punctuation], register: (r) => r.registerClass(Greeter, Class) });
       await assert.rejects(kernel.start(), (error: Error & { code?: string; details?: Record<string, unknown> }) => {
         assert.equal(error.code, 'PLUGIN_CLASS_DEPENDENCIES_UNKNOWN');
@@ -89,18 +111,28 @@ describe('registerClass', () => {
       (r: Parameters<EpPlugin['register']>[0]) => r.registerClass(Greeter, DecoratedGreeter),
     ]) {
       const kernel = kernelWith({ requires: [Name], register });
-      await assert.rejects(kernel.start(), { code: 'PLUGIN_UNDECLARED_SERVICE', details: { plugin: 't/greeter', service: 'test.class.Part' } });
+      await assert.rejects(kernel.start(), {
+        code: 'PLUGIN_UNDECLARED_SERVICE',
+        details: { plugin: 't/greeter', service: 'test.class.Part' },
+      });
     }
   });
 
   it('passes undefined for an optional dependency nothing provides', async () => {
     const Missing = createToken<string>('test.class.Missing');
     class MaybeGreeter implements Greeter {
-      constructor(private readonly name: string, private readonly extra: string | undefined) {}
-      greet() { return `${this.name}${this.extra ?? '?'}`; }
+      constructor(
+        private readonly name: string,
+        private readonly extra: string | undefined,
+      ) {}
+      greet() {
+        return `${this.name}${this.extra ?? '?'}`;
+      }
     }
     const kernel = kernelWith({
-      requires: [Name], optional: [Missing], register: (r) => r.registerClass(Greeter, MaybeGreeter, [Name, Missing]),
+      requires: [Name],
+      optional: [Missing],
+      register: (r) => r.registerClass(Greeter, MaybeGreeter, [Name, Missing]),
     });
     await kernel.start();
     assert.equal(kernel.get(Greeter).greet(), 'ep?');

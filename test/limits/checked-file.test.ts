@@ -12,8 +12,12 @@ import { digestCheckedFile, readCheckedFile, readCheckedFileSync, type CheckedFi
 import { jsonSyntaxProblem, parseJsonText } from '../../src/limits/json-text.js';
 
 let dir: string;
-before(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ep-checked-file-')); });
-after(async () => { await rm(dir, { recursive: true, force: true }); });
+before(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ep-checked-file-'));
+});
+after(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const PACKAGE: CheckedFileOptions = { what: 'Package file', maxBytes: 1024, notRegularCode: 'INVALID_PACKAGE' };
 const codeOf = async (work: () => unknown): Promise<string | undefined> => {
@@ -26,16 +30,19 @@ const codeOf = async (work: () => unknown): Promise<string | undefined> => {
 };
 
 test('any regular file within the limit reads back byte for byte, sync, async and as a digest', async () => {
-  await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 1024 }), async (bytes) => {
-    const file = path.join(dir, 'bytes');
-    await writeFile(file, bytes);
-    assert.deepEqual(new Uint8Array(await readCheckedFile(file, PACKAGE)), bytes);
-    assert.deepEqual(new Uint8Array(readCheckedFileSync(file, PACKAGE)), bytes);
-    assert.equal(await digestCheckedFile(file, PACKAGE), createHash('sha256').update(bytes).digest('hex'));
-  }), { numRuns: 50 });
+  await fc.assert(
+    fc.asyncProperty(fc.uint8Array({ maxLength: 1024 }), async (bytes) => {
+      const file = path.join(dir, 'bytes');
+      await writeFile(file, bytes);
+      assert.deepEqual(new Uint8Array(await readCheckedFile(file, PACKAGE)), bytes);
+      assert.deepEqual(new Uint8Array(readCheckedFileSync(file, PACKAGE)), bytes);
+      assert.equal(await digestCheckedFile(file, PACKAGE), createHash('sha256').update(bytes).digest('hex'));
+    }),
+    { numRuns: 50 },
+  );
 });
 
-test('devices, FIFOs, directories and sockets are refused at once with the caller\'s code, never read', async () => {
+test("devices, FIFOs, directories and sockets are refused at once with the caller's code, never read", async () => {
   const fifo = path.join(dir, 'pipe');
   execFileSync('mkfifo', [fifo]);
   const socketPath = path.join(dir, 'socket');
@@ -55,7 +62,7 @@ test('devices, FIFOs, directories and sockets are refused at once with the calle
   }
 });
 
-test('a file over the limit is LIMIT_EXCEEDED before it is read; a missing one is Node\'s ENOENT', async () => {
+test("a file over the limit is LIMIT_EXCEEDED before it is read; a missing one is Node's ENOENT", async () => {
   const file = path.join(dir, 'big');
   await writeFile(file, Buffer.alloc(1025));
   for (const read of [readCheckedFile, digestCheckedFile, readCheckedFileSync]) {
@@ -76,6 +83,8 @@ test('a JSON syntax error says what and where, never the text itself', () => {
     assert.match(message, /^The ep config is not valid JSON: /, text);
     for (const piece of ['root', 'secret', '$6$', '19000']) assert.ok(!message.includes(piece), `${message} quotes the text`);
   }
-  assert.equal(jsonSyntaxProblem(new SyntaxError('Expected \',\' or \'}\' after property value in JSON at position 9'), '{"a": 1\n "b"}'),
-    'Expected \',\' or \'}\' after property value at line 2, column 2');
+  assert.equal(
+    jsonSyntaxProblem(new SyntaxError("Expected ',' or '}' after property value in JSON at position 9"), '{"a": 1\n "b"}'),
+    "Expected ',' or '}' after property value at line 2, column 2",
+  );
 });

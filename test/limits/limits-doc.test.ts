@@ -10,11 +10,21 @@ const DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..
 
 /** The row of docs/limits.md that documents each limit. */
 const ROWS: Record<keyof typeof Limits, string> = {
-  jsonInputBytes: 'JSON input size', nestingDepth: 'Nesting depth', keyLength: 'Key length', recordBytes: 'Record size',
-  packageEntries: 'Package entries', packageBytes: 'Package size', packageJsonFileBytes: 'Package JSON file size',
-  gitObjectBytes: 'Git object size', gitStoreBytes: 'Git store size', activeContexts: 'Active contexts',
-  recordsFileBytes: 'Records file size', sessionLogBytes: 'Session log size', sessionValueBytes: 'Recorded session value',
-  mcpRequestsInFlight: 'MCP requests in progress', mcpRequestBytesInFlight: 'MCP requests in progress',
+  jsonInputBytes: 'JSON input size',
+  nestingDepth: 'Nesting depth',
+  keyLength: 'Key length',
+  recordBytes: 'Record size',
+  packageEntries: 'Package entries',
+  packageBytes: 'Package size',
+  packageJsonFileBytes: 'Package JSON file size',
+  gitObjectBytes: 'Git object size',
+  gitStoreBytes: 'Git store size',
+  activeContexts: 'Active contexts',
+  recordsFileBytes: 'Records file size',
+  sessionLogBytes: 'Session log size',
+  sessionValueBytes: 'Recorded session value',
+  mcpRequestsInFlight: 'MCP requests in progress',
+  mcpRequestBytesInFlight: 'MCP requests in progress',
 };
 
 /** Limits that bound what is kept or handled at once (cut short, or waiting), instead of refusing input. */
@@ -28,10 +38,15 @@ function shown(key: string, value: number): string {
 }
 
 test('docs/limits.md lists every limit with its value and LIMIT_EXCEEDED', async () => {
-  const rows = new Map((await readFile(DOC, 'utf8')).split('\n').filter((line) => line.startsWith('| ')).map((line) => {
-    const cells = line.split(' | ');
-    return [cells[0]!.slice(2), cells.slice(1).join(' | ')] as const;
-  }));
+  const rows = new Map(
+    (await readFile(DOC, 'utf8'))
+      .split('\n')
+      .filter((line) => line.startsWith('| '))
+      .map((line) => {
+        const cells = line.split(' | ');
+        return [cells[0]!.slice(2), cells.slice(1).join(' | ')] as const;
+      }),
+  );
   assert.deepEqual(Object.keys(ROWS).sort(), Object.keys(Limits).sort(), 'every limit has a row name here');
   for (const [key, value] of Object.entries(Limits)) {
     const row = rows.get(ROWS[key as keyof typeof Limits]);
@@ -40,8 +55,11 @@ test('docs/limits.md lists every limit with its value and LIMIT_EXCEEDED', async
     const values = typeof value === 'number' ? { [key]: value } : value;
     for (const [name, amount] of Object.entries(values)) {
       const expected = shown(key, amount);
-      assert.ok(row.includes(typeof value === 'number' ? expected : `${name}s ${expected}`) || row.includes(`${name}s and`) && row.includes(expected),
-        `${key}${typeof value === 'number' ? '' : `.${name}`}: "${expected}" is not in "${row}"`);
+      assert.ok(
+        row.includes(typeof value === 'number' ? expected : `${name}s ${expected}`) ||
+          (row.includes(`${name}s and`) && row.includes(expected)),
+        `${key}${typeof value === 'number' ? '' : `.${name}`}: "${expected}" is not in "${row}"`,
+      );
     }
   }
 });
@@ -57,7 +75,10 @@ test('the docs show the truncation marker as the code writes it', async () => {
   const shown = truncationMarker(15728640);
   assert.match(shown, TRUNCATION_MARKER_PATTERN);
   for (const name of ['limits.md', 'mcp.md', 'sessions.md']) {
-    assert.ok((await readFile(path.join(path.dirname(DOC), name), 'utf8')).includes(truncationMarker(0).replace('0', 'N')), `${name} shows the marker`);
+    assert.ok(
+      (await readFile(path.join(path.dirname(DOC), name), 'utf8')).includes(truncationMarker(0).replace('0', 'N')),
+      `${name} shows the marker`,
+    );
   }
   assert.ok((await readFile(DOC, 'utf8')).includes(shown));
 });

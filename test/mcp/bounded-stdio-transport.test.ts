@@ -19,9 +19,15 @@ async function connect(bounds: Partial<TransportBounds> = {}, outputHighWaterMar
   const received: JSONRPCMessage[] = [];
   let closed = false;
   transport.onmessage = (message) => received.push(message);
-  transport.onclose = () => { closed = true; };
+  transport.onclose = () => {
+    closed = true;
+  };
   await transport.start();
-  const replies = () => String(output.read() ?? '').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const replies = () =>
+    String(output.read() ?? '')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
   return { input, output, transport, received, replies, closed: () => closed };
 }
 
@@ -49,7 +55,14 @@ test('lines that are not JSON or not UTF-8 get a parse error, never silence', as
   for (const chunk of ['not json\n', Buffer.from([0x7b, 0xff, 0x7d, 0x0a]), '{"jsonrpc":"2.0","id":"a","method":[]}\n']) input.write(chunk);
   await tick();
   assert.equal(received.length, 0);
-  assert.deepEqual(replies().map((reply) => [reply.id, reply.error.code]), [[null, -32700], [null, -32700], ['a', -32700]]);
+  assert.deepEqual(
+    replies().map((reply) => [reply.id, reply.error.code]),
+    [
+      [null, -32700],
+      [null, -32700],
+      ['a', -32700],
+    ],
+  );
 });
 
 test('no more requests are handed on than may be in progress; input pauses until one is answered', async () => {
@@ -67,7 +80,8 @@ test('no more requests are handed on than may be in progress; input pauses until
 
 test('requests in progress are bounded in bytes too; one larger than the bound runs alone', async () => {
   const { input, transport, received } = await connect({ requestsInFlight: 10, requestBytesInFlight: 60 });
-  const padded = (id: number, size: number) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'ping', params: { pad: 'x'.repeat(size) } })}\n`;
+  const padded = (id: number, size: number) =>
+    `${JSON.stringify({ jsonrpc: '2.0', id, method: 'ping', params: { pad: 'x'.repeat(size) } })}\n`;
   input.write(padded(1, 100) + padded(2, 1) + padded(3, 1));
   await tick();
   assert.deepEqual(idsOf(received), [1]);
@@ -86,9 +100,19 @@ test('while the output is backed up nothing more is read; once it drains, everyt
   assert.ok(received.length <= 3, `${received.length} handed on while nobody read the answers`);
   assert.equal(input.isPaused(), true);
   const answered: number[] = [];
-  output.on('data', (chunk: Buffer) => answered.push(...String(chunk).split('\n').filter(Boolean).map((line) => JSON.parse(line).id)));
+  output.on('data', (chunk: Buffer) =>
+    answered.push(
+      ...String(chunk)
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).id),
+    ),
+  );
   for (let i = 0; i < 100 && answered.length < 20; i += 1) await tick();
-  assert.deepEqual(answered, Array.from({ length: 20 }, (_, i) => i + 1));
+  assert.deepEqual(
+    answered,
+    Array.from({ length: 20 }, (_, i) => i + 1),
+  );
 });
 
 test('a request cancelled in progress keeps its place until it ends, and its answer is withheld', async () => {
@@ -183,5 +207,8 @@ test('a request answered while it is handed on is handed on once, however many w
   };
   input.write(Array.from({ length: 3000 }, (_, i) => request(i + 1)).join(''));
   for (let i = 0; i < 20 && received.length < 3000; i += 1) await tick();
-  assert.deepEqual(idsOf(received), Array.from({ length: 3000 }, (_, i) => i + 1));
+  assert.deepEqual(
+    idsOf(received),
+    Array.from({ length: 3000 }, (_, i) => i + 1),
+  );
 });

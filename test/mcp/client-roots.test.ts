@@ -27,7 +27,7 @@ async function connect(roots: { current: string[] } | undefined) {
   return { scope, client, server, asked: () => asked };
 }
 
-test('the roots are the fixed ones plus the client\'s roots on this machine, asked again when they change', async () => {
+test("the roots are the fixed ones plus the client's roots on this machine, asked again when they change", async () => {
   const dir = await realpath(await mkdtemp(path.join(tmpdir(), 'ep-roots-')));
   try {
     const roots = { current: [path.join(dir, 'a')] };

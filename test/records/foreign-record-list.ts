@@ -6,7 +6,9 @@ import type { Scenario } from '../../src/records/scenario.js';
 export function foreignRecordList(records: Scenario[], codebook?: Record<string, string>): RecordList {
   const list = new ScenarioList(records, codebook);
   return {
-    get length() { return list.length; },
+    get length() {
+      return list.length;
+    },
     codebook: list.codebook,
     at: (index) => list.at(index),
     toArray: () => list.toArray(),

@@ -9,14 +9,27 @@ import { SeededRandom } from '../../stress/support/random.js';
 import { ToolRegistryService } from '../../src/skills/tool-registry.js';
 
 const TOOL: ToolInfo = {
-  name: 'acme/echo', capabilities: ['read_only'],
-  inputSchema: { type: 'object', required: ['text'], additionalProperties: false, properties: { text: { type: 'string', minLength: 1 }, limit: { type: 'integer', minimum: 1, maximum: 9 } } },
+  name: 'acme/echo',
+  capabilities: ['read_only'],
+  inputSchema: {
+    type: 'object',
+    required: ['text'],
+    additionalProperties: false,
+    properties: { text: { type: 'string', minLength: 1 }, limit: { type: 'integer', minimum: 1, maximum: 9 } },
+  },
 };
 
-const base = [{ name: 'manifest.json', data: Buffer.from('{}') }, { name: '.git/config', data: Buffer.from('[core]\n') }];
+const base = [
+  { name: 'manifest.json', data: Buffer.from('{}') },
+  { name: '.git/config', data: Buffer.from('[core]\n') },
+];
 const context = (seed: number): CorpusContext => ({
-  random: new SeededRandom(seed), tools: [TOOL], outside: (name) => `/outside/${name}`, canaryCommand: (tag) => `touch /outside/canary-${tag}`,
-  base, repo: () => [...base],
+  random: new SeededRandom(seed),
+  tools: [TOOL],
+  outside: (name) => `/outside/${name}`,
+  canaryCommand: (tag) => `touch /outside/canary-${tag}`,
+  base,
+  repo: () => [...base],
 });
 
 test('one seed always builds the same corpus; another seed builds another', async () => {
@@ -47,7 +60,17 @@ test('a crash may leave the state before or after a write, nothing else', () => 
   const state = (entries: [string, string][]) => ({ items: new Map(entries) });
   const write = { writer: 0, index: 1, key: 'k', value: 'v' };
   assert.equal(beforeOrAfter(state([['a', '1']]), state([['a', '1']]), write), undefined);
-  assert.equal(beforeOrAfter(state([['a', '1']]), state([['a', '1'], ['k', 'v']]), write), undefined);
+  assert.equal(
+    beforeOrAfter(
+      state([['a', '1']]),
+      state([
+        ['a', '1'],
+        ['k', 'v'],
+      ]),
+      write,
+    ),
+    undefined,
+  );
   assert.match(beforeOrAfter(state([['a', '1']]), state([['k', 'v']]), write)!, /lost/);
   assert.match(beforeOrAfter(state([['a', '1']]), state([['a', '2']]), write)!, /unexpected/);
   assert.match(beforeOrAfter(state([]), state([['k', 'half']]), write)!, /unexpected/);

@@ -57,7 +57,10 @@ describe('built-in plugin declarations', () => {
         const service = tokenName(entry.factory().provides![0]!);
         const runtime = await EpRuntime.create({ cwd: home, config: { providers: { [service]: entry.id } }, env: { EP_HOME: home } });
         try {
-          assert.ok(runtime.kernel.plugins.some(({ plugin }) => plugin.id === entry.id), entry.id);
+          assert.ok(
+            runtime.kernel.plugins.some(({ plugin }) => plugin.id === entry.id),
+            entry.id,
+          );
           resolveEverything(runtime);
         } finally {
           await runtime.shutdown();

@@ -55,20 +55,31 @@ describe('ep plugins new', () => {
     const directory = path.join(scratch, 'taken');
     mkdirSync(directory);
     writeFileSync(path.join(directory, 'notes.txt'), 'mine');
-    await assert.rejects(scaffoldPlugin({ id: 'acme/taken', directory, cwd: scratch }, EP_VERSION),
-      (error: unknown) => isEpError(error) && error.code === 'SCAFFOLD_TARGET_EXISTS');
+    await assert.rejects(
+      scaffoldPlugin({ id: 'acme/taken', directory, cwd: scratch }, EP_VERSION),
+      (error: unknown) => isEpError(error) && error.code === 'SCAFFOLD_TARGET_EXISTS',
+    );
     assert.deepEqual(readdirSync(directory), ['notes.txt']);
-    assert.deepEqual(readdirSync(scratch).filter((entry) => entry.endsWith('.tmp')), []);
+    assert.deepEqual(
+      readdirSync(scratch).filter((entry) => entry.endsWith('.tmp')),
+      [],
+    );
   });
 
   it('refuses ids, kinds and package names it cannot use, naming the field', async () => {
     const cases: [Parameters<typeof scaffoldPlugin>[0], string][] = [
-      [{ id: 'no-namespace' }, 'id'], [{ id: 'builtin/mine' }, 'id'], [{ id: 'Acme/Upper' }, 'id'],
-      [{ id: 'acme/ok', kind: 'database' }, 'kind'], [{ id: 'acme/ok', packageName: 'Not Valid' }, 'packageName'],
+      [{ id: 'no-namespace' }, 'id'],
+      [{ id: 'builtin/mine' }, 'id'],
+      [{ id: 'Acme/Upper' }, 'id'],
+      [{ id: 'acme/ok', kind: 'database' }, 'kind'],
+      [{ id: 'acme/ok', packageName: 'Not Valid' }, 'packageName'],
     ];
     for (const [request, field] of cases) {
-      await assert.rejects(scaffoldPlugin({ ...request, cwd: scratch }, EP_VERSION),
-        (error: unknown) => isEpError(error) && error.code === 'SCAFFOLD_INVALID' && error.details?.field === field, JSON.stringify(request));
+      await assert.rejects(
+        scaffoldPlugin({ ...request, cwd: scratch }, EP_VERSION),
+        (error: unknown) => isEpError(error) && error.code === 'SCAFFOLD_INVALID' && error.details?.field === field,
+        JSON.stringify(request),
+      );
     }
     assert.equal(existsSync(path.join(scratch, 'ep-ok')), false);
   });

@@ -8,7 +8,7 @@ import { pluginNames } from '../../src/scaffold/plugin-names.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-it('the conformance snippet in docs/plugins.md is the scaffolded tool plugin\'s test, which the scaffold tests run', async () => {
+it("the conformance snippet in docs/plugins.md is the scaffolded tool plugin's test, which the scaffold tests run", async () => {
   const doc = await readFile(path.join(ROOT, 'docs/plugins.md'), 'utf8');
   const section = doc.slice(doc.indexOf('## Testing with the conformance kit'));
   const snippet = /```ts\n([\s\S]*?)```/.exec(section)?.[1];

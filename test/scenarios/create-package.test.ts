@@ -10,14 +10,26 @@ import type { ScenarioList } from '../../src/records/scenario-list.js';
 function recordingServices(cwd: string) {
   const progress: Array<[number, number]> = [];
   const saved: ScenarioList[] = [];
-  const diagnostics: Diagnostics = { log: () => undefined, progress: (_label, done, total) => { progress.push([done, total]); } };
-  const store = { save: async (_file: string, list: ScenarioList) => { saved.push(list); return { status: 'ok', commit: 'abc', path: _file, branch: 'main', message: 'm' }; } };
+  const diagnostics: Diagnostics = {
+    log: () => undefined,
+    progress: (_label, done, total) => {
+      progress.push([done, total]);
+    },
+  };
+  const store = {
+    save: async (_file: string, list: ScenarioList) => {
+      saved.push(list);
+      return { status: 'ok', commit: 'abc', path: _file, branch: 'main', message: 'm' };
+    },
+  };
   return { progress, saved, services: { store: store as never, diagnostics, cwd } };
 }
 
 describe('createPackage', () => {
   let dir = '';
-  before(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ep-create-')); });
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'ep-create-'));
+  });
   after(() => rm(dir, { recursive: true, force: true }));
 
   it('reports progress for a large JSON Lines input, ending at the total', async () => {

@@ -45,25 +45,41 @@ const query = fc.array(fc.oneof(word, fc.constantFrom('zebra', 'unknown', 'prici
 
 describe('BM25 against a plain reference computation (property)', () => {
   it('scores every document as the formula does, to 1e-9 relative', () => {
-    fc.assert(fc.property(corpus, query, (documents, tokens) => {
-      assertRelativelyClose(new Bm25Index(documents).scores(tokens), referenceScores(documents, tokens));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(corpus, query, (documents, tokens) => {
+        assertRelativelyClose(new Bm25Index(documents).scores(tokens), referenceScores(documents, tokens));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('the engine (text fields, context tokenizer) scores like the reference on the tokenized joined text', () => {
-    const field = fc.array(fc.oneof(word, fc.constantFrom('Back.Navigation', 'pricing-pilot_2026', ' ', 'A/B:test#1')), { maxLength: 6 })
+    const field = fc
+      .array(fc.oneof(word, fc.constantFrom('Back.Navigation', 'pricing-pilot_2026', ' ', 'A/B:test#1')), { maxLength: 6 })
       .map((parts) => parts.join(' '));
     const documents = fc.array(fc.record({ key: field, summary: field }), { minLength: 1, maxLength: 20 });
-    fc.assert(fc.property(documents, fc.array(fc.oneof(word, fc.constant('zebra')), { maxLength: 5 }), (docs, tokens) => {
-      const index = new Bm25SearchEngine().buildIndex(docs, { fields: ['key', 'summary'] });
-      const expected = referenceScores(docs.map((doc) => tokenize(`${doc.key} ${doc.summary}`)), tokens);
-      const hits = index.search(tokens.join(' '));
-      const byIndex = new Map(hits.map((hit) => [hit.index, hit.score]));
-      assertRelativelyClose(expected.map((_, i) => byIndex.get(i) ?? 0), expected);
-      assert.deepEqual([...byIndex.keys()].sort((x, y) => x - y), expected.flatMap((score, i) => (score > 0 ? [i] : [])));
-      hits.forEach((hit, i) => {
-        if (i > 0) assert.ok(hits[i - 1]!.score > hit.score || (hits[i - 1]!.score === hit.score && hits[i - 1]!.index < hit.index));
-      });
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(documents, fc.array(fc.oneof(word, fc.constant('zebra')), { maxLength: 5 }), (docs, tokens) => {
+        const index = new Bm25SearchEngine().buildIndex(docs, { fields: ['key', 'summary'] });
+        const expected = referenceScores(
+          docs.map((doc) => tokenize(`${doc.key} ${doc.summary}`)),
+          tokens,
+        );
+        const hits = index.search(tokens.join(' '));
+        const byIndex = new Map(hits.map((hit) => [hit.index, hit.score]));
+        assertRelativelyClose(
+          expected.map((_, i) => byIndex.get(i) ?? 0),
+          expected,
+        );
+        assert.deepEqual(
+          [...byIndex.keys()].sort((x, y) => x - y),
+          expected.flatMap((score, i) => (score > 0 ? [i] : [])),
+        );
+        hits.forEach((hit, i) => {
+          if (i > 0) assert.ok(hits[i - 1]!.score > hit.score || (hits[i - 1]!.score === hit.score && hits[i - 1]!.index < hit.index));
+        });
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -15,25 +15,59 @@ function viaIndex(documents: SearchDocument[], query: string, topK: number | und
 
 describe('BM25 single-query ranking', () => {
   it('returns exactly the hits and scores of an index search', () => {
-    const word = fc.constantFrom('pricing', 'Pricing', 'pilot', 'conjoint', 'back', 'navigation', 'the', 'a', 'İstanbul', 'ÉTÉ', 'été', 'x');
+    const word = fc.constantFrom(
+      'pricing',
+      'Pricing',
+      'pilot',
+      'conjoint',
+      'back',
+      'navigation',
+      'the',
+      'a',
+      'İstanbul',
+      'ÉTÉ',
+      'été',
+      'x',
+    );
     const sep = fc.constantFrom(' ', '.', '_', '-', '/', ':', '#', '\t', '\u00a0', '\u3000', '');
-    const text = fc.array(fc.tuple(word, sep).map(([w, s]) => w + s), { maxLength: 12 }).map((parts) => parts.join(''));
+    const text = fc
+      .array(
+        fc.tuple(word, sep).map(([w, s]) => w + s),
+        { maxLength: 12 },
+      )
+      .map((parts) => parts.join(''));
     const anyText = fc.oneof(text, fc.string());
     const document = fc.record({ key: anyText, summary: anyText, tags: anyText });
-    fc.assert(fc.property(fc.array(document, { maxLength: 40 }), fc.oneof(text, fc.string()), fc.option(fc.nat(12), { nil: undefined }),
-      (documents, query, topK) => {
-        assert.deepEqual(searchOnceBm25(documents, query, FIELDS, topK), viaIndex(documents, query, topK));
-      }), { numRuns: 400 });
+    fc.assert(
+      fc.property(
+        fc.array(document, { maxLength: 40 }),
+        fc.oneof(text, fc.string()),
+        fc.option(fc.nat(12), { nil: undefined }),
+        (documents, query, topK) => {
+          assert.deepEqual(searchOnceBm25(documents, query, FIELDS, topK), viaIndex(documents, query, topK));
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 
   it('uses every field of each document when no fields are named', () => {
-    const documents: SearchDocument[] = [{ a: 'back navigation', b: 'pilot' }, { a: 'pilot pilot', c: 'conjoint' }];
-    assert.deepEqual(searchOnceBm25(documents, 'pilot conjoint', undefined, undefined),
-      engine.buildIndex(documents).search('pilot conjoint'));
+    const documents: SearchDocument[] = [
+      { a: 'back navigation', b: 'pilot' },
+      { a: 'pilot pilot', c: 'conjoint' },
+    ];
+    assert.deepEqual(
+      searchOnceBm25(documents, 'pilot conjoint', undefined, undefined),
+      engine.buildIndex(documents).search('pilot conjoint'),
+    );
   });
 
   it('counts a repeated query term again and ignores unknown terms, as the index does', () => {
-    const documents = [{ key: 'the cat', summary: 'sat on the mat', tags: '' }, { key: 'the dog', summary: 'sat', tags: '' }, { key: 'cats', summary: '', tags: '' }];
+    const documents = [
+      { key: 'the cat', summary: 'sat on the mat', tags: '' },
+      { key: 'the dog', summary: 'sat', tags: '' },
+      { key: 'cats', summary: '', tags: '' },
+    ];
     for (const query of ['the the', 'zebra', 'the zebra the', '', '...']) {
       assert.deepEqual(searchOnceBm25(documents, query, FIELDS, undefined), viaIndex(documents, query, undefined));
     }

@@ -19,11 +19,17 @@ describe('search plugins in a runtime', () => {
   it('provides BM25 by default, and the tool ranks with it', async () => {
     await withRuntime({ cwd }, async (runtime) => {
       assert.equal(runtime.get(SearchEngine).name, 'bm25');
-      const output = await runtime.get(ToolRegistry).call('builtin/search-records', { records, query: 'humanize', topK: 5 }, { readOnly: true }) as {
-        engine: string; matches: Array<{ scenario: { key: string } }>;
+      const output = (await runtime
+        .get(ToolRegistry)
+        .call('builtin/search-records', { records, query: 'humanize', topK: 5 }, { readOnly: true })) as {
+        engine: string;
+        matches: Array<{ scenario: { key: string } }>;
       };
       assert.equal(output.engine, 'bm25');
-      assert.deepEqual(output.matches.map((match) => match.scenario.key), ['preference.humanize.navigation']);
+      assert.deepEqual(
+        output.matches.map((match) => match.scenario.key),
+        ['preference.humanize.navigation'],
+      );
     });
   });
 
@@ -35,8 +41,16 @@ describe('search plugins in a runtime', () => {
     await withRuntime({ cwd, config }, async (runtime) => {
       const engine = runtime.get(SearchEngine);
       assert.equal(engine.name, 'elasticlunr');
-      const hits = engine.buildIndex([{ title: 'notes', summary: 'pricing' }, { title: 'pricing', summary: 'notes' }]).search('pricing');
-      assert.deepEqual(hits.map((hit) => hit.index), [1, 0]);
+      const hits = engine
+        .buildIndex([
+          { title: 'notes', summary: 'pricing' },
+          { title: 'pricing', summary: 'notes' },
+        ])
+        .search('pricing');
+      assert.deepEqual(
+        hits.map((hit) => hit.index),
+        [1, 0],
+      );
     });
   });
 });

@@ -49,7 +49,7 @@ class Worker {
   }
 
   @agent('Ask the model.')
-  async ask(input: { question: string }): Promise<string> {
+  async ask(_input: { question: string }): Promise<string> {
     return callModel('Answer briefly.');
   }
 }
@@ -59,7 +59,10 @@ const store = () => new MemorySessionStore();
 describe('the agent decorator', () => {
   it('records a sync call with its input, output, instructions and timings', async () => {
     const s = store();
-    const { sessionId, value } = await withSession({ store: s }, (h) => ({ sessionId: h.sessionId, value: new Worker().add({ a: 2, b: 3 }) }));
+    const { sessionId, value } = await withSession({ store: s }, (h) => ({
+      sessionId: h.sessionId,
+      value: new Worker().add({ a: 2, b: 3 }),
+    }));
     assert.equal(value, 5);
     const [node] = s.nodes(sessionId);
     assert.equal(node!.name, 'add');
@@ -83,7 +86,10 @@ describe('the agent decorator', () => {
     const echoes = nodes.filter((n) => n.name === 'echo');
     assert.equal(echoes.length, 4);
     for (const echo of echoes) assert.equal(echo.caller, fan.id);
-    assert.deepEqual(echoes.map((e) => e.output), ['a', 'b', 'c', 'd']);
+    assert.deepEqual(
+      echoes.map((e) => e.output),
+      ['a', 'b', 'c', 'd'],
+    );
     assert.deepEqual(new Set(nodes.map((n) => n.seq)).size, nodes.length, 'seq values are unique');
   });
 
@@ -115,7 +121,10 @@ describe('the agent decorator', () => {
     });
     const nodes = s.nodes(id);
     const [outer, middle, innerAdd, echo, topAdd] = nodes;
-    assert.deepEqual(nodes.map((n) => n.name), ['outer', 'middle', 'add', 'echo', 'add']);
+    assert.deepEqual(
+      nodes.map((n) => n.name),
+      ['outer', 'middle', 'add', 'echo', 'add'],
+    );
     assert.equal(middle!.caller, outer!.id);
     assert.equal(innerAdd!.caller, middle!.id);
     assert.equal(echo!.caller, middle!.id);
@@ -131,36 +140,61 @@ describe('the agent decorator', () => {
     let sessionId = '';
     const syncError = await withSession({ store: s }, (h) => {
       sessionId = h.sessionId;
-      try { worker.failSync(); } catch (error) { return error; }
+      try {
+        worker.failSync();
+      } catch (error) {
+        return error;
+      }
       return undefined;
     });
     assert.ok(syncError instanceof TypeError);
-    assert.equal((syncError as Error).message, 'sync failure');
-    await assert.rejects(withSession({ store: s, sessionId }, () => worker.failAsync()), (error: unknown) => error instanceof RangeError && error.message === 'async failure');
+    assert.equal(syncError.message, 'sync failure');
+    await assert.rejects(
+      withSession({ store: s, sessionId }, () => worker.failAsync()),
+      (error: unknown) => error instanceof RangeError && error.message === 'async failure',
+    );
     const nodes = s.nodes(sessionId);
-    assert.deepEqual(nodes.map((n) => [n.name, n.status, n.error?.name]), [['failSync', 'error', 'TypeError'], ['failAsync', 'error', 'RangeError']]);
+    assert.deepEqual(
+      nodes.map((n) => [n.name, n.status, n.error?.name]),
+      [
+        ['failSync', 'error', 'TypeError'],
+        ['failAsync', 'error', 'RangeError'],
+      ],
+    );
   });
 
-  it('never replaces the caller\'s error with a persistence failure', async () => {
+  it("never replaces the caller's error with a persistence failure", async () => {
     const s = store();
     s.failWrites = true;
-    await assert.rejects(withSession({ store: s }, () => new Worker().failAsync()), (error: unknown) => error instanceof RangeError);
-    await assert.rejects(withSession({ store: s }, () => new Worker().add({ a: 1, b: 1 })), { code: 'SESSION_WRITE_FAILED' });
+    await assert.rejects(
+      withSession({ store: s }, () => new Worker().failAsync()),
+      (error: unknown) => error instanceof RangeError,
+    );
+    await assert.rejects(
+      withSession({ store: s }, () => new Worker().add({ a: 1, b: 1 })),
+      { code: 'SESSION_WRITE_FAILED' },
+    );
   });
 
   it('records a cancelled call when the session is aborted', async () => {
     const s = store();
     const controller = new AbortController();
     let sessionId = '';
-    await assert.rejects(withSession({ store: s, signal: controller.signal }, async (h) => {
-      sessionId = h.sessionId;
-      const pending = new Worker().echo({ text: 'slow', ms: 20 });
-      controller.abort(new Error('stop'));
-      await pending;
-      return new Worker().add({ a: 1, b: 1 });
-    }), /stop/);
+    await assert.rejects(
+      withSession({ store: s, signal: controller.signal }, async (h) => {
+        sessionId = h.sessionId;
+        const pending = new Worker().echo({ text: 'slow', ms: 20 });
+        controller.abort(new Error('stop'));
+        await pending;
+        return new Worker().add({ a: 1, b: 1 });
+      }),
+      /stop/,
+    );
     const statuses = s.nodes(sessionId).map((n) => [n.name, n.status]);
-    assert.deepEqual(statuses, [['echo', 'completed'], ['add', 'cancelled']]);
+    assert.deepEqual(statuses, [
+      ['echo', 'completed'],
+      ['add', 'cancelled'],
+    ]);
   });
 
   it('restores the outer state after success and failure, and refuses calls outside a session', async () => {
@@ -178,24 +212,47 @@ describe('the agent decorator', () => {
   it('wraps plain functions with agentFunction', async () => {
     const s = store();
     const shout = agentFunction({ name: 'shout', instructions: 'Shout it.' }, (text: string) => text.toUpperCase());
-    const id = await withSession({ store: s }, (h) => { shout('hi'); return h.sessionId; });
-    assert.deepEqual(s.nodes(id).map((n) => [n.name, n.input, n.output]), [['shout', 'hi', 'HI']]);
+    const id = await withSession({ store: s }, (h) => {
+      shout('hi');
+      return h.sessionId;
+    });
+    assert.deepEqual(
+      s.nodes(id).map((n) => [n.name, n.input, n.output]),
+      [['shout', 'hi', 'HI']],
+    );
   });
 
-  it('names an agentFunction by its name option, else by the function\'s own name', async () => {
+  it("names an agentFunction by its name option, else by the function's own name", async () => {
     const s = store();
-    function whisper(text: string) { return text.toLowerCase(); }
+    function whisper(text: string) {
+      return text.toLowerCase();
+    }
     const named = agentFunction({}, whisper);
     const renamed = agentFunction({ name: 'murmur' }, whisper);
-    const id = await withSession({ store: s }, (h) => { named('HI'); renamed('HO'); return h.sessionId; });
-    assert.deepEqual(s.nodes(id).map((n) => n.name), ['whisper', 'murmur']);
+    const id = await withSession({ store: s }, (h) => {
+      named('HI');
+      renamed('HO');
+      return h.sessionId;
+    });
+    assert.deepEqual(
+      s.nodes(id).map((n) => n.name),
+      ['whisper', 'murmur'],
+    );
     assert.equal(named.name, 'whisper');
   });
 
   it('refuses an arrow function without a name: AGENT_NAME_REQUIRED names the option', () => {
-    assert.throws(() => agentFunction({ instructions: 'Shout it.' }, (text: string) => text.toUpperCase()),
-      (error: EpError) => error.code === 'AGENT_NAME_REQUIRED' && error.details?.field === 'name' && /name option/.test(error.message));
-    assert.throws(() => agentFunction({ name: '' }, function named() { return 1; }), { code: 'AGENT_NAME_REQUIRED' });
+    assert.throws(
+      () => agentFunction({ instructions: 'Shout it.' }, (text: string) => text.toUpperCase()),
+      (error: EpError) => error.code === 'AGENT_NAME_REQUIRED' && error.details?.field === 'name' && /name option/.test(error.message),
+    );
+    assert.throws(
+      () =>
+        agentFunction({ name: '' }, function named() {
+          return 1;
+        }),
+      { code: 'AGENT_NAME_REQUIRED' },
+    );
   });
 
   it('refuses to decorate something that is not a method', () => {
@@ -225,26 +282,53 @@ describe('the session context', () => {
   it('survives timers and event callbacks', async () => {
     const s = store();
     const id = await withSession({ store: s }, async (h) => {
-      await new Promise<void>((resolve) => setTimeout(() => { new Worker().add({ a: 1, b: 1 }); resolve(); }, 1));
-      await new Promise<void>((resolve) => queueMicrotask(() => { new Worker().add({ a: 2, b: 2 }); resolve(); }));
+      await new Promise<void>((resolve) =>
+        setTimeout(() => {
+          new Worker().add({ a: 1, b: 1 });
+          resolve();
+        }, 1),
+      );
+      await new Promise<void>((resolve) =>
+        queueMicrotask(() => {
+          new Worker().add({ a: 2, b: 2 });
+          resolve();
+        }),
+      );
       return h.sessionId;
     });
-    assert.deepEqual(s.nodes(id).map((n) => n.output), [2, 4]);
+    assert.deepEqual(
+      s.nodes(id).map((n) => n.output),
+      [2, 4],
+    );
   });
 
   it('makes no store of its own: a caller that passes none is refused, naming the field, before the body runs', async () => {
     let ran = false;
     const open = withSession as (options: object, body: () => unknown) => Promise<unknown>;
-    await assert.rejects(open({}, () => { ran = true; }), (error: unknown) => isEpError(error) && error.code === 'SESSION_STORE_REQUIRED'
-      && error.details?.field === 'store');
+    await assert.rejects(
+      open({}, () => {
+        ran = true;
+      }),
+      (error: unknown) => isEpError(error) && error.code === 'SESSION_STORE_REQUIRED' && error.details?.field === 'store',
+    );
     assert.equal(ran, false);
   });
 
   it('keeps two concurrent sessions apart', async () => {
     const s = store();
-    const run = (text: string) => withSession({ store: s }, async (h) => { await new Worker().echo({ text, ms: 3 }); return h.sessionId; });
+    const run = (text: string) =>
+      withSession({ store: s }, async (h) => {
+        await new Worker().echo({ text, ms: 3 });
+        return h.sessionId;
+      });
     const [a, b] = await Promise.all([run('a'), run('b')]);
-    assert.deepEqual(s.nodes(a!).map((n) => n.output), ['a']);
-    assert.deepEqual(s.nodes(b!).map((n) => n.output), ['b']);
+    assert.deepEqual(
+      s.nodes(a).map((n) => n.output),
+      ['a'],
+    );
+    assert.deepEqual(
+      s.nodes(b).map((n) => n.output),
+      ['b'],
+    );
   });
 });

@@ -8,7 +8,9 @@ import { agent } from '../../src/sessions/agent-function.js';
 import { withSession } from '../../src/sessions/session-context.js';
 import { MemorySessionStore } from './memory-store.js';
 
-interface Greeting { readonly word: string }
+interface Greeting {
+  readonly word: string;
+}
 const Greeting = createToken<Greeting>('test.Greeting');
 
 @injectable()
@@ -30,6 +32,9 @@ describe('the agent decorator with tsyringe', () => {
       assert.equal(child.resolve(Greeter).greet({ name: 'Ada' }), 'Hello, Ada');
       return h.sessionId;
     });
-    assert.deepEqual(store.nodes(id).map((n) => [n.name, n.instructions, n.output]), [['greet', 'Greet the person by name.', 'Hello, Ada']]);
+    assert.deepEqual(
+      store.nodes(id).map((n) => [n.name, n.instructions, n.output]),
+      [['greet', 'Greet the person by name.', 'Hello, Ada']],
+    );
   });
 });

@@ -22,7 +22,10 @@ describe('askUser', () => {
   it('records the answer a callback gives', async () => {
     const { replies, nodes } = await ask((q) => `answer to ${q}`, ['Which one?']);
     assert.deepEqual(replies, ['answer to Which one?']);
-    assert.deepEqual(nodes.map((n) => [n.kind, n.input, n.status, n.output]), [['user', { question: 'Which one?' }, 'answered', 'answer to Which one?']]);
+    assert.deepEqual(
+      nodes.map((n) => [n.kind, n.input, n.status, n.output]),
+      [['user', { question: 'Which one?' }, 'answered', 'answer to Which one?']],
+    );
   });
   it('records unanswered questions when there is no answer source', async () => {
     const { replies, nodes } = await ask(undefined, ['Anyone?']);
@@ -33,7 +36,11 @@ describe('askUser', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ep-answers-'));
     writeFileSync(path.join(dir, 'list.json'), '["first", "second"]');
     writeFileSync(path.join(dir, 'map.json'), '{"B?": "bee", "*": "any"}');
-    assert.deepEqual((await ask(await answersFromFile(path.join(dir, 'list.json')), ['A?', 'B?', 'C?'])).replies, ['first', 'second', undefined]);
+    assert.deepEqual((await ask(await answersFromFile(path.join(dir, 'list.json')), ['A?', 'B?', 'C?'])).replies, [
+      'first',
+      'second',
+      undefined,
+    ]);
     assert.deepEqual((await ask(await answersFromFile(path.join(dir, 'map.json')), ['A?', 'B?'])).replies, ['any', 'bee']);
     await assert.rejects(answersFromFile(path.join(dir, 'missing.json')), { code: 'FILE_NOT_FOUND' });
   });

@@ -14,23 +14,38 @@ export class MemorySessionStore implements SessionStore {
     if (created) this.logs.set(sessionId, []);
     const records = this.logs.get(sessionId)!;
     return {
-      sessionId, created,
-      async readNodes() { return foldRecords(structuredClone(records)); },
+      sessionId,
+      created,
+      async readNodes() {
+        return foldRecords(structuredClone(records));
+      },
       append: (record) => {
         if (this.failWrites) throw new Error('disk full');
         records.push(structuredClone(record));
       },
-      endTurn: async (turn) => { this.turns.push(turn.turnId); },
+      endTurn: async (turn) => {
+        this.turns.push(turn.turnId);
+      },
     };
   }
 
-  async exists(sessionId: string) { return this.logs.has(sessionId); }
-  async list(): Promise<SessionMeta[]> { return []; }
+  async exists(sessionId: string) {
+    return this.logs.has(sessionId);
+  }
+  async list(): Promise<SessionMeta[]> {
+    return [];
+  }
   async read(sessionId: string): Promise<SessionContents> {
     const nodes: SessionNode[] = foldRecords(structuredClone(this.logs.get(sessionId) ?? []));
-    return { meta: { id: sessionId, createdAt: '', updatedAt: '', source: 'test', turns: 0, nodeCount: nodes.length, head: null }, nodes, skippedLines: 0 };
+    return {
+      meta: { id: sessionId, createdAt: '', updatedAt: '', source: 'test', turns: 0, nodeCount: nodes.length, head: null },
+      nodes,
+      skippedLines: 0,
+    };
   }
-  async delete(sessionId: string) { this.logs.delete(sessionId); }
+  async delete(sessionId: string) {
+    this.logs.delete(sessionId);
+  }
 
   nodes(sessionId: string): SessionNode[] {
     return foldRecords(structuredClone(this.logs.get(sessionId) ?? []));

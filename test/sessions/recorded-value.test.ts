@@ -51,20 +51,26 @@ describe('recordedValue', () => {
   });
 
   it('property: any value is recorded within the bound; one within it is recorded unchanged', () => {
-    fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }), fc.integer({ min: 128, max: 4096 }), (value, max) => {
-      const recorded = recordedValue(value, max);
-      assert.ok(jsonBytes(recorded) <= max, `${jsonBytes(recorded)} > ${max}`);
-      if (jsonBytes(value) <= max) assert.equal(JSON.stringify(recorded), JSON.stringify(value));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.integer({ min: 128, max: 4096 }), (value, max) => {
+        const recorded = recordedValue(value, max);
+        assert.ok(jsonBytes(recorded) <= max, `${jsonBytes(recorded)} > ${max}`);
+        if (jsonBytes(value) <= max) assert.equal(JSON.stringify(recorded), JSON.stringify(value));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('property: a cut string is the start of the original followed by the marker naming its size', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', minLength: 0, maxLength: 3000 }), fc.integer({ min: 64, max: 2000 }), (text, max) => {
-      const recorded = recordedText(text, max);
-      assert.ok(jsonBytes(recorded) <= max);
-      if (recorded === text) return;
-      assert.equal(markedSize(recorded), Buffer.byteLength(text));
-      assert.ok(text.startsWith(recorded.slice(0, recorded.length - truncationMarker(Buffer.byteLength(text)).length)));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', minLength: 0, maxLength: 3000 }), fc.integer({ min: 64, max: 2000 }), (text, max) => {
+        const recorded = recordedText(text, max);
+        assert.ok(jsonBytes(recorded) <= max);
+        if (recorded === text) return;
+        assert.equal(markedSize(recorded), Buffer.byteLength(text));
+        assert.ok(text.startsWith(recorded.slice(0, recorded.length - truncationMarker(Buffer.byteLength(text)).length)));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

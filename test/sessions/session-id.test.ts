@@ -10,9 +10,11 @@ describe('session ids', () => {
     assert.equal(new Set(ids).size, ids.length);
   });
   it('refuses any id holding a path separator or ..', () => {
-    fc.assert(fc.property(fc.string(), fc.constantFrom('/', '\\', '..'), fc.string(), (before, bad, after) => {
-      assert.throws(() => validateSessionId(`${before}${bad}${after}`), { code: 'INVALID_SESSION_ID', exitCode: 5 });
-    }));
+    fc.assert(
+      fc.property(fc.string(), fc.constantFrom('/', '\\', '..'), fc.string(), (before, bad, after) => {
+        assert.throws(() => validateSessionId(`${before}${bad}${after}`), { code: 'INVALID_SESSION_ID', exitCode: 5 });
+      }),
+    );
   });
   it('refuses empty and overlong ids', () => {
     assert.throws(() => validateSessionId(''), { code: 'INVALID_SESSION_ID' });

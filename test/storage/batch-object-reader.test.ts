@@ -12,7 +12,11 @@ import { GIT_FIXTURE_ENV, inTempDir, peakMib } from './bomb-fixtures.js';
 async function repoWithBlobs(dir: string, blobs: readonly Buffer[]): Promise<{ git: GitRunner; ids: string[]; gitDir: string }> {
   const gitDir = path.join(dir, 'repo.git');
   execFileSync('git', ['init', '-q', '--bare', gitDir], { env: GIT_FIXTURE_ENV });
-  const ids = blobs.map((blob) => execFileSync('git', ['hash-object', '-w', '--stdin'], { env: { ...GIT_FIXTURE_ENV, GIT_DIR: gitDir }, input: blob, maxBuffer: 1024 }).toString().trim());
+  const ids = blobs.map((blob) =>
+    execFileSync('git', ['hash-object', '-w', '--stdin'], { env: { ...GIT_FIXTURE_ENV, GIT_DIR: gitDir }, input: blob, maxBuffer: 1024 })
+      .toString()
+      .trim(),
+  );
   await mkdir(path.join(dir, 'hooks'), { recursive: true });
   return { git: new GitRunner({ gitDir, emptyHooksDir: path.join(dir, 'hooks'), home: dir }), ids, gitDir };
 }
@@ -27,7 +31,10 @@ describe('BatchObjectReader', () => {
       const reader = new BatchObjectReader(git);
       try {
         const objects = await reader.read([ids[0]!, ids[1]!, '0'.repeat(40), ids[2]!, ids[3]!]);
-        assert.deepEqual(objects.map((object) => object?.content), [blobs[0], blobs[1], undefined, blobs[2], blobs[3]]);
+        assert.deepEqual(
+          objects.map((object) => object?.content),
+          [blobs[0], blobs[1], undefined, blobs[2], blobs[3]],
+        );
         assert.equal(objects[1]!.type, 'blob');
       } finally {
         await reader.close();
@@ -50,7 +57,10 @@ describe('BatchObjectReader', () => {
         assert.equal(large.bytes, 64 * 1024 * 1024);
         // Copying every chunk onto what came before took minutes for 64 MiB; sixteen times the bytes must
         // not take much more than sixteen times as long (with room for a loaded machine).
-        assert.ok(large.ms < 10_000 && large.ms < 64 * Math.max(small.ms, 50), `4 MiB: ${small.ms.toFixed(0)} ms, 64 MiB: ${large.ms.toFixed(0)} ms`);
+        assert.ok(
+          large.ms < 10_000 && large.ms < 64 * Math.max(small.ms, 50),
+          `4 MiB: ${small.ms.toFixed(0)} ms, 64 MiB: ${large.ms.toFixed(0)} ms`,
+        );
       } finally {
         await reader.close();
       }
@@ -63,12 +73,18 @@ describe('BatchObjectReader', () => {
       // A 2 GiB blob that git would stream in full: the read must not wait for it.
       const id = bombId('reader');
       await mkdir(path.join(gitDir, 'objects', id.slice(0, 2)), { recursive: true });
-      await writeFile(path.join(gitDir, 'objects', id.slice(0, 2), id.slice(2)), looseObject({ type: 'blob', body: '', padding: 2 * 1024 ** 3 }));
+      await writeFile(
+        path.join(gitDir, 'objects', id.slice(0, 2), id.slice(2)),
+        looseObject({ type: 'blob', body: '', padding: 2 * 1024 ** 3 }),
+      );
       const reader = new BatchObjectReader(git);
       const started = Date.now();
       const before = peakMib();
       try {
-        await assert.rejects(reader.read([id], { maxBytes: 1024, tooLarge: ({ size }) => new Error(`too large: ${size}`) }), /too large: 2147483648/);
+        await assert.rejects(
+          reader.read([id], { maxBytes: 1024, tooLarge: ({ size }) => new Error(`too large: ${size}`) }),
+          /too large: 2147483648/,
+        );
         assert.ok(Date.now() - started < 5_000, `took ${Date.now() - started} ms`);
         assert.ok(peakMib() - before < 100, `peak grew by ${(peakMib() - before).toFixed(0)} MiB`);
         assert.deepEqual(await reader.read([id]), [undefined]);

@@ -21,11 +21,15 @@ export const GIT_FIXTURE_ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', GIT_
  * A package committed by git from these records (as EDSL writes them), changed by `edit` and zipped as
  * it is, members changed by `members` first; returns the archive's path.
  */
-export async function writePackage(dir: string, name: string, options: {
-  records?: readonly unknown[];
-  edit?: RepoEdit;
-  members?: (members: RawMember[]) => RawMember[];
-} = {}): Promise<string> {
+export async function writePackage(
+  dir: string,
+  name: string,
+  options: {
+    records?: readonly unknown[];
+    edit?: RepoEdit;
+    members?: (members: RawMember[]) => RawMember[];
+  } = {},
+): Promise<string> {
   const repo = path.join(dir, `${name}.repo`);
   const members = gitPackageMembers(repo, GIT_FIXTURE_ENV, packageFiles(options.records), options.edit);
   const file = path.join(dir, name);

@@ -4,26 +4,58 @@ import fc from 'fast-check';
 import { stringifyJsonPreservingNumbers } from '../../src/storage/json/exact-json-writer.js';
 import { parseJsonPreservingNumbers } from '../../src/storage/json/record-json-parser.js';
 
-const RECORD = '{"key": "note.n", "one": 1.0, "zero": -0.0, "big": 9007199254740993, "nan": NaN, "inf": -Infinity, "list": [1.0, 2, {"x": 1e16}], "text": "1.0"}';
+const RECORD =
+  '{"key": "note.n", "one": 1.0, "zero": -0.0, "big": 9007199254740993, "nan": NaN, "inf": -Infinity, ' +
+  '"list": [1.0, 2, {"x": 1e16}], "text": "1.0"}';
 
 describe('stringifyJsonPreservingNumbers', () => {
   it('is JSON.stringify for values without marks or non-finite numbers (property)', () => {
-    fc.assert(fc.property(fc.jsonValue(), fc.constantFrom(0, 2, 4), (value, indent) => {
-      // Through JSON first: what a parse gives (no -0, no marks), so the two writers must agree byte for byte.
-      const finite = JSON.parse(JSON.stringify(value)) as unknown;
-      assert.equal(stringifyJsonPreservingNumbers(finite, { indent }), JSON.stringify(finite, null, indent));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom(0, 2, 4), (value, indent) => {
+        // Through JSON first: what a parse gives (no -0, no marks), so the two writers must agree byte for byte.
+        const finite = JSON.parse(JSON.stringify(value)) as unknown;
+        assert.equal(stringifyJsonPreservingNumbers(finite, { indent }), JSON.stringify(finite, null, indent));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('prints marked numbers exactly and non-finite ones as Python does, in JSON.stringify layout', () => {
     const record = parseJsonPreservingNumbers(RECORD);
-    assert.equal(stringifyJsonPreservingNumbers({ status: 'ok', data: { scenario: record } }),
-      '{"status":"ok","data":{"scenario":{"key":"note.n","one":1.0,"zero":-0.0,"big":9007199254740993,"nan":NaN,"inf":-Infinity,"list":[1.0,2,{"x":1e+16}],"text":"1.0"}}}');
-    assert.equal(stringifyJsonPreservingNumbers({ data: { list: [1, record] }, warnings: [] }, { indent: 2 }), [
-      '{', '  "data": {', '    "list": [', '      1,', '      {', '        "key": "note.n",', '        "one": 1.0,', '        "zero": -0.0,',
-      '        "big": 9007199254740993,', '        "nan": NaN,', '        "inf": -Infinity,', '        "list": [', '          1.0,', '          2,',
-      '          {', '            "x": 1e+16', '          }', '        ],', '        "text": "1.0"', '      }', '    ]', '  },', '  "warnings": []', '}',
-    ].join('\n'));
+    assert.equal(
+      stringifyJsonPreservingNumbers({ status: 'ok', data: { scenario: record } }),
+      '{"status":"ok","data":{"scenario":{"key":"note.n","one":1.0,"zero":-0.0,"big":9007199254740993,' +
+        '"nan":NaN,"inf":-Infinity,"list":[1.0,2,{"x":1e+16}],"text":"1.0"}}}',
+    );
+    assert.equal(
+      stringifyJsonPreservingNumbers({ data: { list: [1, record] }, warnings: [] }, { indent: 2 }),
+      [
+        '{',
+        '  "data": {',
+        '    "list": [',
+        '      1,',
+        '      {',
+        '        "key": "note.n",',
+        '        "one": 1.0,',
+        '        "zero": -0.0,',
+        '        "big": 9007199254740993,',
+        '        "nan": NaN,',
+        '        "inf": -Infinity,',
+        '        "list": [',
+        '          1.0,',
+        '          2,',
+        '          {',
+        '            "x": 1e+16',
+        '          }',
+        '        ],',
+        '        "text": "1.0"',
+        '      }',
+        '    ]',
+        '  },',
+        '  "warnings": []',
+        '}',
+      ].join('\n'),
+    );
   });
 
   it('writes non-finite numbers as null for strict JSON, keeping the finite forms', () => {

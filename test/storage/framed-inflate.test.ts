@@ -7,31 +7,42 @@ import { Worker } from 'node:worker_threads';
 import { FRAMED_INFLATE_WORKER, finishFramedInflate, inflateFramed, planFramedInflate } from '../../src/storage/zip/framed-inflate.js';
 import { readZip, type ZipMember } from '../../src/storage/zip/zip-reader.js';
 
-const files = (count: number, seed: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => {
-  const text = `{"key": "k.${i}", "summary": "${'word '.repeat((i * seed) % 97)}"}\n`;
-  return [`scenarios/${String(i).padStart(6, '0')}.json`, new TextEncoder().encode(text)];
-}));
+const files = (count: number, seed: number) =>
+  Object.fromEntries(
+    Array.from({ length: count }, (_, i) => {
+      const text = `{"key": "k.${i}", "summary": "${'word '.repeat((i * seed) % 97)}"}\n`;
+      return [`scenarios/${String(i).padStart(6, '0')}.json`, new TextEncoder().encode(text)];
+    }),
+  );
 
 describe('inflating many members with their blob ids', () => {
   it('gives every member its bytes and git blob id, on one thread or two, stored or deflated', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 700 }), fc.integer({ min: 1, max: 50 }), fc.boolean(), (count, seed, parallel) => {
-      const input = files(count, seed);
-      const archive = zipSync(input, { level: seed % 2 ? 6 : 0 });
-      const members = readZip(archive, 'p.ep');
-      const { data, ids } = inflateFramed(archive, members, 'p.ep', { parallel });
-      members.forEach((member, i) => {
-        assert.deepEqual(Buffer.from(data[i]!), Buffer.from(input[member.name]!), member.name);
-        assert.equal(ids[i], blobId(input[member.name]!), member.name);
-      });
-    }), { numRuns: 12 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 700 }), fc.integer({ min: 1, max: 50 }), fc.boolean(), (count, seed, parallel) => {
+        const input = files(count, seed);
+        const archive = zipSync(input, { level: seed % 2 ? 6 : 0 });
+        const members = readZip(archive, 'p.ep');
+        const { data, ids } = inflateFramed(archive, members, 'p.ep', { parallel });
+        members.forEach((member, i) => {
+          assert.deepEqual(Buffer.from(data[i]!), Buffer.from(input[member.name]!), member.name);
+          assert.equal(ids[i], blobId(input[member.name]!), member.name);
+        });
+      }),
+      { numRuns: 12 },
+    );
   });
 
   it('refuses a member that does not inflate to its declared size, whichever thread reads it', () => {
     const archive = zipSync(files(1_200, 7), { level: 6 });
     for (const parallel of [false, true]) {
-      const members: ZipMember[] = readZip(archive, 'p.ep').map((member, i) => (i === 1_100 ? { ...member, size: member.size + 1 } : member));
-      assert.throws(() => inflateFramed(archive, members, 'p.ep', { parallel }),
-        (error: { code: string; details: { member: string } }) => error.code === 'INVALID_PACKAGE' && error.details.member === members[1_100]!.name);
+      const members: ZipMember[] = readZip(archive, 'p.ep').map((member, i) =>
+        i === 1_100 ? { ...member, size: member.size + 1 } : member,
+      );
+      assert.throws(
+        () => inflateFramed(archive, members, 'p.ep', { parallel }),
+        (error: { code: string; details: { member: string } }) =>
+          error.code === 'INVALID_PACKAGE' && error.details.member === members[1_100]!.name,
+      );
     }
   });
 
@@ -39,16 +50,19 @@ describe('inflating many members with their blob ids', () => {
     const archive = zipSync(files(600, 3), { level: 6 });
     const last = readZip(archive, 'p.ep')[599]!;
     archive.fill(0xff, last.raw.byteOffset, last.raw.byteOffset + last.raw.byteLength);
-    assert.throws(() => inflateFramed(archive, readZip(archive, 'p.ep'), 'p.ep', { parallel: true }),
-      (error: { code: string; message: string }) => error.code === 'INVALID_PACKAGE' && /does not inflate/.test(error.message));
+    assert.throws(
+      () => inflateFramed(archive, readZip(archive, 'p.ep'), 'p.ep', { parallel: true }),
+      (error: { code: string; message: string }) => error.code === 'INVALID_PACKAGE' && /does not inflate/.test(error.message),
+    );
   });
 
   it('takes the bytes and ids the worker thread produced, and its failures', async () => {
-    const runWorker = (shared: ReturnType<typeof planFramedInflate>) => new Promise<number>((resolve, reject) => {
-      const worker = new Worker(FRAMED_INFLATE_WORKER, { workerData: shared });
-      worker.once('error', reject);
-      worker.once('exit', resolve);
-    });
+    const runWorker = (shared: ReturnType<typeof planFramedInflate>) =>
+      new Promise<number>((resolve, reject) => {
+        const worker = new Worker(FRAMED_INFLATE_WORKER, { workerData: shared });
+        worker.once('error', reject);
+        worker.once('exit', resolve);
+      });
     const input = files(1_000, 11);
     const archive = zipSync(input, { level: 6 });
     const members = readZip(archive, 'p.ep');
@@ -63,7 +77,10 @@ describe('inflating many members with their blob ids', () => {
     const broken = members.map((member, i) => (i === 321 ? { ...member, size: member.size + 2 } : member));
     const failing = planFramedInflate(archive, broken, 64);
     assert.equal(await runWorker(failing), 0);
-    assert.throws(() => finishFramedInflate(failing, broken, 'p.ep'),
-      (error: { code: string; details: { member: string } }) => error.code === 'INVALID_PACKAGE' && error.details.member === members[321]!.name);
+    assert.throws(
+      () => finishFramedInflate(failing, broken, 'p.ep'),
+      (error: { code: string; details: { member: string } }) =>
+        error.code === 'INVALID_PACKAGE' && error.details.member === members[321]!.name,
+    );
   });
 });

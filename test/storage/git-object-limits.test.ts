@@ -15,9 +15,9 @@ import { zlibRun } from '../../stress/bad-input/git-bombs.js';
 import { GIT_FIXTURE_ENV, inTempDir, peakMib, writePackage } from './bomb-fixtures.js';
 
 const store = new GitPackageStore();
-const limitOf = (error: unknown) => (error as { code: string; details: { type?: string; max: number; actual: number } });
+const limitOf = (error: unknown) => error as { code: string; details: { type?: string; max: number; actual: number } };
 
-describe('zlib bombs in a package\'s git objects', () => {
+describe("zlib bombs in a package's git objects", () => {
   it('builds bombs that really inflate to what they claim', () => {
     const size = 40 * 1024 * 1024 + 5;
     const inflated = inflateSync(zlibRun(Buffer.from('commit 1\0'), size));
@@ -31,11 +31,17 @@ describe('zlib bombs in a package\'s git objects', () => {
         const file = await writePackage(dir, `${where}.ep`, { edit: commitBombAt(where) });
         const started = Date.now();
         const before = peakMib();
-        const refused = (error: unknown) => limitOf(error).code === 'LIMIT_EXCEEDED' && limitOf(error).details.type === 'commit'
-          && limitOf(error).details.max === Limits.gitObjectBytes.commit! && limitOf(error).details.actual > 3 * 1024 ** 3;
+        const refused = (error: unknown) =>
+          limitOf(error).code === 'LIMIT_EXCEEDED' &&
+          limitOf(error).details.type === 'commit' &&
+          limitOf(error).details.max === Limits.gitObjectBytes.commit! &&
+          limitOf(error).details.actual > 3 * 1024 ** 3;
         await assert.rejects(store.load(file), refused);
         await assert.rejects(store.log(file), refused);
-        await assert.rejects(store.update(file, (list) => list), refused);
+        await assert.rejects(
+          store.update(file, (list) => list),
+          refused,
+        );
         assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
         assert.ok(peakMib() - before < 100, `peak grew by ${(peakMib() - before).toFixed(0)} MiB`);
       });
@@ -49,7 +55,7 @@ describe('zlib bombs in a package\'s git objects', () => {
     });
   });
 
-  it('reads HEAD\'s commit from the archive only within the commit limit', async () => {
+  it("reads HEAD's commit from the archive only within the commit limit", async () => {
     await inTempDir(async (dir) => {
       const bomb = await OpenPackage.open(await writePackage(dir, 'bomb.ep', { edit: commitBombAt('loose') }));
       const plain = await OpenPackage.open(await writePackage(dir, 'plain.ep'));
@@ -64,7 +70,8 @@ describe('the object store check', () => {
   async function repoWithDeltas(dir: string): Promise<GitRunner> {
     const work = path.join(dir, 'work');
     await mkdir(path.join(dir, 'hooks'), { recursive: true });
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=a', '-c', 'user.email=a@b', ...args], { cwd: work, env: GIT_FIXTURE_ENV });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=a', '-c', 'user.email=a@b', ...args], { cwd: work, env: GIT_FIXTURE_ENV });
     await mkdir(work);
     git('init', '-q', '-b', 'main');
     for (let i = 1; i <= 3; i += 1) {
@@ -82,17 +89,24 @@ describe('the object store check', () => {
       const objectBytes = { commit: 1024, tag: 1024, tree: 1024, blob: 1024 ** 2 };
       // The three versions declare about 1.4 MB together; stored as one base and two deltas they cost well under 1 MB.
       await assertObjectStoreWithinLimits(git, 'repo', { objectBytes, storeBytes: 1024 ** 2 });
-      await assert.rejects(assertObjectStoreWithinLimits(git, 'repo', { objectBytes, storeBytes: 400_000 }),
-        (error) => limitOf(error).code === 'LIMIT_EXCEEDED' && /unpacked size of the git objects in repo/.test((error as Error).message));
-      await assert.rejects(assertObjectStoreWithinLimits(git, 'repo', { objectBytes: { ...objectBytes, blob: 500_000 }, storeBytes: 1024 ** 3 }),
-        (error) => limitOf(error).details.type === 'blob' && limitOf(error).details.max === 500_000);
+      await assert.rejects(
+        assertObjectStoreWithinLimits(git, 'repo', { objectBytes, storeBytes: 400_000 }),
+        (error) => limitOf(error).code === 'LIMIT_EXCEEDED' && /unpacked size of the git objects in repo/.test((error as Error).message),
+      );
+      await assert.rejects(
+        assertObjectStoreWithinLimits(git, 'repo', { objectBytes: { ...objectBytes, blob: 500_000 }, storeBytes: 1024 ** 3 }),
+        (error) => limitOf(error).details.type === 'blob' && limitOf(error).details.max === 500_000,
+      );
     });
   });
 
   it('checks what a pull fetched before git reads it', async () => {
     await inTempDir(async (dir) => {
       const remote = path.join(dir, 'remote');
-      const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=a', '-c', 'user.email=a@b', ...args], { cwd: remote, env: GIT_FIXTURE_ENV }).toString().trim();
+      const git = (...args: string[]) =>
+        execFileSync('git', ['-c', 'user.name=a', '-c', 'user.email=a@b', ...args], { cwd: remote, env: GIT_FIXTURE_ENV })
+          .toString()
+          .trim();
       await mkdir(remote);
       git('init', '-q', '-b', 'main');
       await writeFile(path.join(remote, 'manifest.json'), '{}\n');
@@ -102,7 +116,10 @@ describe('the object store check', () => {
       await writeFile(path.join(dir, 'message'), ' '.repeat(2 * Limits.gitObjectBytes.commit!));
       git('update-ref', 'refs/heads/main', git('commit-tree', 'HEAD^{tree}', '-p', 'HEAD', '-F', path.join(dir, 'message')));
       const file = path.join(dir, 'pulled.ep');
-      await assert.rejects(store.pull(file, remote), (error) => limitOf(error).code === 'LIMIT_EXCEEDED' && limitOf(error).details.type === 'commit');
+      await assert.rejects(
+        store.pull(file, remote),
+        (error) => limitOf(error).code === 'LIMIT_EXCEEDED' && limitOf(error).details.type === 'commit',
+      );
       await assert.rejects(readFile(file), { code: 'ENOENT' });
     });
   });

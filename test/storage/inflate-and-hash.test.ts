@@ -28,38 +28,45 @@ async function inTempDir(body: (dir: string) => Promise<void>): Promise<void> {
 
 describe('reading members fast', () => {
   it('gives the same bytes one member at a time or all at once into a slab, and the same as fflate', () => {
-    fc.assert(fc.property(fc.array(fc.uint8Array({ maxLength: 2_000 }), { minLength: 1, maxLength: 8 }), fc.boolean(), (contents, repetitive) => {
-      const files = Object.fromEntries(contents.map((data, i) => [`f${i}`, repetitive ? new Uint8Array(data.length).fill(i) : data]));
-      const archive = zipSync(files, { level: 6 });
-      const members = readZip(archive, 'p.ep');
-      const framed = inflateFramed(archive, members, 'p.ep', { parallel: false });
-      members.forEach((member, i) => {
-        const plain = inflateMember(member, 'p.ep');
-        const viaSlab = framed.data[i]!;
-        assert.deepEqual(plain, Buffer.from(files[member.name]!));
-        assert.deepEqual(Buffer.from(viaSlab), plain);
-        assert.equal(viaSlab.buffer, framed.data[0]!.buffer, 'the bytes live in one slab');
-        if (member.method === 8) assert.deepEqual(plain, Buffer.from(inflateSync(member.raw)));
-      });
-    }), { numRuns: 60 });
+    fc.assert(
+      fc.property(fc.array(fc.uint8Array({ maxLength: 2_000 }), { minLength: 1, maxLength: 8 }), fc.boolean(), (contents, repetitive) => {
+        const files = Object.fromEntries(contents.map((data, i) => [`f${i}`, repetitive ? new Uint8Array(data.length).fill(i) : data]));
+        const archive = zipSync(files, { level: 6 });
+        const members = readZip(archive, 'p.ep');
+        const framed = inflateFramed(archive, members, 'p.ep', { parallel: false });
+        members.forEach((member, i) => {
+          const plain = inflateMember(member, 'p.ep');
+          const viaSlab = framed.data[i]!;
+          assert.deepEqual(plain, Buffer.from(files[member.name]!));
+          assert.deepEqual(Buffer.from(viaSlab), plain);
+          assert.equal(viaSlab.buffer, framed.data[0]!.buffer, 'the bytes live in one slab');
+          if (member.method === 8) assert.deepEqual(plain, Buffer.from(inflateSync(member.raw)));
+        });
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('refuses a member whose bytes do not match its CRC', () => {
     const [member] = readZip(zipSync({ a: new TextEncoder().encode('hello hello hello') }), 'p.ep');
-    assert.throws(() => inflateMember({ ...member!, crc: (member!.crc + 1) >>> 0 }, 'p.ep'),
-      (error: { code: string }) => error.code === 'INVALID_PACKAGE');
+    assert.throws(
+      () => inflateMember({ ...member!, crc: (member!.crc + 1) >>> 0 }, 'p.ep'),
+      (error: { code: string }) => error.code === 'INVALID_PACKAGE',
+    );
   });
 
   it('computes blob ids over a framed range equal to git hashing the content', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 3_000 }), (content) => {
-      const header = blobHeader(content.length);
-      const framed = new Uint8Array(header.length + content.length);
-      framed.set(header);
-      framed.set(content, header.length);
-      const expected = createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
-      assert.equal(framedBlobDigest(framed).toString('hex'), expected);
-      assert.equal(blobId(content), expected);
-    }));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 3_000 }), (content) => {
+        const header = blobHeader(content.length);
+        const framed = new Uint8Array(header.length + content.length);
+        framed.set(header);
+        framed.set(content, header.length);
+        const expected = createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
+        assert.equal(framedBlobDigest(framed).toString('hex'), expected);
+        assert.equal(blobId(content), expected);
+      }),
+    );
     assert.equal(blobId(new Uint8Array()), 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391');
     for (const size of [0, 7, 10, 999, 123_456_789]) {
       const target = new Uint8Array(blobHeaderLength(size) + 3);
@@ -113,10 +120,20 @@ describe('reading members fast', () => {
       const target = readZip(bytes, 'p.ep').find((member) => member.name === 'scenarios/000007.json')!;
       const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       let entry = bytes.length - 22;
-      while (!(view.getUint32(entry, true) === 0x02014b50 && bytes.toString('latin1', entry + 46, entry + 46 + target.name.length) === target.name)) entry -= 1;
+      while (!(
+        view.getUint32(entry, true) === 0x02014b50 && bytes.toString('latin1', entry + 46, entry + 46 + target.name.length) === target.name
+      ))
+        entry -= 1;
       view.setUint32(entry + 16, (target.crc + 1) >>> 0, true);
       await writeFile(file, bytes);
-      assert.throws(() => inflateMember(readZip(bytes, 'p.ep').find((member) => member.name === target.name)!, 'p.ep'), { code: 'INVALID_PACKAGE' });
+      assert.throws(
+        () =>
+          inflateMember(
+            readZip(bytes, 'p.ep').find((member) => member.name === target.name)!,
+            'p.ep',
+          ),
+        { code: 'INVALID_PACKAGE' },
+      );
       assert.deepEqual((await store.load(file)).list.toArray(), records);
       await store.update(file, (latest) => latest.upsert('key', { key: 'k.99', summary: 'new' }));
       const rewritten = readZip(await readFile(file), 'p.ep');

@@ -8,17 +8,30 @@ import { pythonNumberText } from './python-json-text.js';
 
 describe('mayNeedNumberMarks', () => {
   it('finds every number JSON.parse would read differently from Python (property)', () => {
-    fc.assert(fc.property(pythonNumberText, fc.constantFrom('{"a": %}', '[1, %]', '{"v": "1.0.8", "n": [%]}', '%'), (literal, shape) => {
-      const text = shape.replace('%', literal);
-      const marked = stringifyJsonPreservingNumbers(parseJsonMarkingNumbers(text), { nonFinite: 'null' });
-      // The native parser would do: any difference in what is written back is a number it loses.
-      const native = /NaN|Infinity/.test(literal) ? undefined : JSON.stringify(JSON.parse(text));
-      if (shape !== '%' && marked !== native) assert.equal(mayNeedNumberMarks(text), true, text);
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(pythonNumberText, fc.constantFrom('{"a": %}', '[1, %]', '{"v": "1.0.8", "n": [%]}', '%'), (literal, shape) => {
+        const text = shape.replace('%', literal);
+        const marked = stringifyJsonPreservingNumbers(parseJsonMarkingNumbers(text), { nonFinite: 'null' });
+        // The native parser would do: any difference in what is written back is a number it loses.
+        const native = /NaN|Infinity/.test(literal) ? undefined : JSON.stringify(JSON.parse(text));
+        if (shape !== '%' && marked !== native) assert.equal(mayNeedNumberMarks(text), true, text);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('judges each literal exactly', () => {
-    for (const literal of ['1.0', '-0.0', '1e5', '100000000000000.007', '0.99999999999999999', '9007199254740993', '12345678901234567.5', 'NaN', '-Infinity']) {
+    for (const literal of [
+      '1.0',
+      '-0.0',
+      '1e5',
+      '100000000000000.007',
+      '0.99999999999999999',
+      '9007199254740993',
+      '12345678901234567.5',
+      'NaN',
+      '-Infinity',
+    ]) {
       assert.equal(mayNeedNumberMarks(`{"a": ${literal}}`), true, literal);
     }
     for (const literal of ['0.30000000000000004', '19.99', '9007199254740991', '123456789012345', '0.5', '-12.25', '3']) {

@@ -15,16 +15,19 @@ import { buildZip } from '../../stress/bad-input/zip-builder.js';
 import { inTempDir, peakMib, writePackage } from './bomb-fixtures.js';
 
 const store = new GitPackageStore();
-const limit = (code: string, max?: number) => (error: unknown) => isEpError(error) && error.code === code && (max === undefined || error.details?.max === max);
+const limit = (code: string, max?: number) => (error: unknown) =>
+  isEpError(error) && error.code === code && (max === undefined || error.details?.max === max);
 const nested = (depth: number) => `${'['.repeat(depth - 1)}{"a": 1.0}${']'.repeat(depth - 1)}`;
 
 describe('nesting depth of package JSON', () => {
   it('tells text nested past a depth from text within it, as the full scan does', () => {
     const fragment = fc.oneof(fc.constantFrom('[', ']', '{', '}', '"[', '"{', '\\"', ' ', '1', ','), fc.string({ maxLength: 3 }));
-    fc.assert(fc.property(fc.array(fragment, { maxLength: 200 }), fc.integer({ min: 0, max: 8 }), (parts, max) => {
-      const text = parts.join('');
-      assert.equal(jsonTextDeeperThan(text, max), jsonTextDepth(text) > max);
-    }));
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 200 }), fc.integer({ min: 0, max: 8 }), (parts, max) => {
+        const text = parts.join('');
+        assert.equal(jsonTextDeeperThan(text, max), jsonTextDepth(text) > max);
+      }),
+    );
   });
 
   it('stops the marking parser and the writer at the limit, never the stack', () => {
@@ -44,18 +47,24 @@ describe('size of package JSON files', () => {
   it('refuses a record member declaring more than the limit before inflating it', async () => {
     await inTempDir(async (dir) => {
       const big = Buffer.alloc(Limits.packageJsonFileBytes + 1, ' ');
-      const file = await writePackage(dir, 'wide.ep', { members: (members) => members.map((m) => (m.name === 'scenarios/000001.json' ? { ...m, data: big } : m)) });
+      const file = await writePackage(dir, 'wide.ep', {
+        members: (members) => members.map((m) => (m.name === 'scenarios/000001.json' ? { ...m, data: big } : m)),
+      });
       await assert.rejects(store.load(file), limit('LIMIT_EXCEEDED', Limits.packageJsonFileBytes));
     });
   });
 
-  it('refuses HEAD\'s record file read through git as soon as git announces its size', async () => {
+  it("refuses HEAD's record file read through git as soon as git announces its size", async () => {
     await inTempDir(async (dir) => {
       const file = await writePackage(dir, 'blob.ep', { edit: largeRecordBlob(64 * 1024 * 1024) });
       const started = Date.now();
       const before = peakMib();
-      await assert.rejects(store.load(file), (error) => limit('LIMIT_EXCEEDED', Limits.packageJsonFileBytes)(error)
-        && (error as { details: { file: string } }).details.file === 'scenarios/000001.json');
+      await assert.rejects(
+        store.load(file),
+        (error) =>
+          limit('LIMIT_EXCEEDED', Limits.packageJsonFileBytes)(error) &&
+          (error as { details: { file: string } }).details.file === 'scenarios/000001.json',
+      );
       assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
       assert.ok(peakMib() - before < 64, `peak grew by ${(peakMib() - before).toFixed(0)} MiB`);
     });
@@ -82,9 +91,15 @@ describe('size of package JSON files', () => {
 });
 
 describe('zip local headers', () => {
-  it('refuses a member whose local header names another file, as Python\'s zipfile does', () => {
-    const members = [{ name: 'a.json', data: Buffer.from('{}') }, { name: 'b.json', data: Buffer.from('{}'), localName: 'c.json' }];
-    assert.throws(() => readZip(buildZip(members), 'x.ep'), (error) => limit('INVALID_PACKAGE')(error) && /"b\.json" has another name in its local header/.test((error as Error).message));
+  it("refuses a member whose local header names another file, as Python's zipfile does", () => {
+    const members = [
+      { name: 'a.json', data: Buffer.from('{}') },
+      { name: 'b.json', data: Buffer.from('{}'), localName: 'c.json' },
+    ];
+    assert.throws(
+      () => readZip(buildZip(members), 'x.ep'),
+      (error) => limit('INVALID_PACKAGE')(error) && /"b\.json" has another name in its local header/.test((error as Error).message),
+    );
     assert.throws(() => readZip(buildZip([{ ...members[1]!, localName: 'b.jsonx' }]), 'x.ep'), limit('INVALID_PACKAGE'));
     assert.equal(readZip(buildZip(members.slice(0, 1)), 'x.ep').length, 1);
   });

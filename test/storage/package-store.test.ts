@@ -12,8 +12,12 @@ import { parseJsonPreservingNumbers } from '../../src/storage/json/record-json-p
 import type { Scenario } from '../../src/records/scenario.js';
 
 let dir = '';
-before(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ep-store-test-')); });
-after(async () => { await rm(dir, { recursive: true, force: true }); });
+before(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ep-store-test-'));
+});
+after(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const store = new GitPackageStore();
 const fileText = async (file: string, member: string) => new TextDecoder().decode(unzipSync(new Uint8Array(await readFile(file)))[member]);
@@ -32,9 +36,13 @@ describe('GitPackageStore', () => {
   it('keeps float forms of unchanged values when a context record is upserted from a copy', async () => {
     const file = path.join(dir, 'context.ep');
     await store.save(file, new ScenarioList([parseJsonPreservingNumbers('{"key": "a", "weight": 1.0, "summary": "old"}') as Scenario]));
-    await ScenarioContext.update(file, (ctx) => {
-      ctx.upsert({ ...ctx.get('a')!, summary: 'new', updated_at: '2026-01-01T00:00:00Z' });
-    }, { store });
+    await ScenarioContext.update(
+      file,
+      (ctx) => {
+        ctx.upsert({ ...ctx.get('a')!, summary: 'new', updated_at: '2026-01-01T00:00:00Z' });
+      },
+      { store },
+    );
     assert.match(await fileText(file, 'scenarios/000002.json'), /"weight": 1\.0\n/);
   });
 
@@ -43,13 +51,19 @@ describe('GitPackageStore', () => {
     await store.save(file, new ScenarioList([{ key: 'a' }]), { message: 'one' });
     await store.save(file, new ScenarioList([{ key: 'a' }, { key: 'b' }]), { message: 'two' });
     const log = await store.log(file);
-    assert.deepEqual(log.map((entry) => entry.message), ['two', 'one']);
+    assert.deepEqual(
+      log.map((entry) => entry.message),
+      ['two', 'one'],
+    );
     assert.equal((await store.load(file, { ref: log[1]!.commit })).list.length, 1);
     assert.equal((await store.load(file, { ref: 'main' })).list.length, 2);
   });
 
   it('names the missing directory when saving', async () => {
-    await assert.rejects(store.save(path.join(dir, 'no/such/dir/x.ep'), new ScenarioList()), (error: { code: string }) => error.code === 'FILE_NOT_FOUND');
+    await assert.rejects(
+      store.save(path.join(dir, 'no/such/dir/x.ep'), new ScenarioList()),
+      (error: { code: string }) => error.code === 'FILE_NOT_FOUND',
+    );
   });
 });
 
@@ -68,17 +82,31 @@ describe('round trips (property)', () => {
   it('loads back exactly the records it saved, and a second save is unchanged', async () => {
     const fc = (await import('fast-check')).default;
     const json = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }),
-        fc.string({ unit: 'binary' }), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(fc.string({ unit: 'binary' }), tie('value'), { maxKeys: 3 })),
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.constant(null),
+        fc.boolean(),
+        fc.integer(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.string({ unit: 'binary' }),
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.dictionary(fc.string({ unit: 'binary' }), tie('value'), { maxKeys: 3 }),
+      ),
     })).value;
     const record = fc.dictionary(fc.string({ unit: 'binary', minLength: 1 }), json, { maxKeys: 4 });
     let run = 0;
-    await fc.assert(fc.asyncProperty(fc.array(record, { maxLength: 6 }), async (records) => {
-      const file = path.join(dir, `property-${run++}.ep`);
-      await store.save(file, new ScenarioList(records as Scenario[]));
-      const loaded = await store.load(file);
-      assert.deepEqual(loaded.list.toArray(), records.map((r) => JSON.parse(JSON.stringify(r, (_k, v) => (Object.is(v, -0) ? 0 : v)))));
-      assert.equal((await store.save(file, loaded.list)).status, 'unchanged');
-    }), { numRuns: 8 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(record, { maxLength: 6 }), async (records) => {
+        const file = path.join(dir, `property-${run++}.ep`);
+        await store.save(file, new ScenarioList(records as Scenario[]));
+        const loaded = await store.load(file);
+        assert.deepEqual(
+          loaded.list.toArray(),
+          records.map((r) => JSON.parse(JSON.stringify(r, (_k, v) => (Object.is(v, -0) ? 0 : v)))),
+        );
+        assert.equal((await store.save(file, loaded.list)).status, 'unchanged');
+      }),
+      { numRuns: 8 },
+    );
   });
 });

@@ -6,8 +6,12 @@ import path from 'node:path';
 import { packageTarget } from '../../src/storage/package/package-target.js';
 
 let dir = '';
-before(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ep-target-test-')); });
-after(async () => { await rm(dir, { recursive: true, force: true }); });
+before(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ep-target-test-'));
+});
+after(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('packageTarget', () => {
   it('returns a path that is no link as given', async () => {
@@ -24,7 +28,7 @@ describe('packageTarget', () => {
     assert.equal(await packageTarget(path.join(dir, 'second.ep')), path.join(dir, 'shared', 'team.ep'));
   });
 
-  it('reads a relative target from the link\'s real directory, as the kernel does', async () => {
+  it("reads a relative target from the link's real directory, as the kernel does", async () => {
     await mkdir(path.join(dir, 'real', 'inner'), { recursive: true });
     await writeFile(path.join(dir, 'real', 'pkg.ep'), 'x');
     await symlink(path.join(dir, 'real', 'inner'), path.join(dir, 'alias'));

@@ -13,25 +13,31 @@ const RUNS = 8;
 
 describe('Python JSON, against the real python3', () => {
   it('parse then write gives the bytes of json.dumps(json.loads(text), indent=2, sort_keys=True)', () => {
-    fc.assert(fc.property(fc.array(pythonJsonText, { minLength: BATCH, maxLength: BATCH }), (texts) => {
-      const expected = pythonDumpsBatch([texts])[0]!;
-      texts.forEach((text, i) => assert.equal(pythonJsonDumps(parseJsonPreservingNumbers(text)), expected[i], `text: ${text}`));
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(fc.array(pythonJsonText, { minLength: BATCH, maxLength: BATCH }), (texts) => {
+        const expected = pythonDumpsBatch([texts])[0]!;
+        texts.forEach((text, i) => assert.equal(pythonJsonDumps(parseJsonPreservingNumbers(text)), expected[i], `text: ${text}`));
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('the envelope form, indented or compact, reads in Python as the text it was parsed from', () => {
-    fc.assert(fc.property(fc.array(pythonJsonText, { minLength: BATCH, maxLength: BATCH }), (texts) => {
-      const values = texts.map((text) => parseJsonPreservingNumbers(text));
-      const [original, indented, compact] = pythonDumpsBatch([
-        texts,
-        values.map((value) => stringifyJsonPreservingNumbers(value, { indent: 2 })!),
-        values.map((value) => stringifyJsonPreservingNumbers(value)!),
-      ]);
-      texts.forEach((text, i) => {
-        assert.equal(indented![i], original![i], `indented, text: ${text}`);
-        assert.equal(compact![i], original![i], `compact, text: ${text}`);
-      });
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(fc.array(pythonJsonText, { minLength: BATCH, maxLength: BATCH }), (texts) => {
+        const values = texts.map((text) => parseJsonPreservingNumbers(text));
+        const [original, indented, compact] = pythonDumpsBatch([
+          texts,
+          values.map((value) => stringifyJsonPreservingNumbers(value, { indent: 2 })!),
+          values.map((value) => stringifyJsonPreservingNumbers(value)!),
+        ]);
+        texts.forEach((text, i) => {
+          assert.equal(indented![i], original![i], `indented, text: ${text}`);
+          assert.equal(compact![i], original![i], `compact, text: ${text}`);
+        });
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('keys sort as Python sorts them: lone surrogates by their own code point, astral characters last', () => {

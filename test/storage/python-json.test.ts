@@ -8,8 +8,10 @@ import type { JsonValue } from '../../src/records/json.js';
 // Expected texts are what CPython 3 prints for json.dumps(value, indent=2, sort_keys=True) + "\n".
 describe('pythonJsonDumps', () => {
   it('sorts keys recursively, indents by two and separates with ": "', () => {
-    assert.equal(pythonJsonDumps({ b: 1, a: { d: [], c: {} }, e: [1, 'x'] }),
-      '{\n  "a": {\n    "c": {},\n    "d": []\n  },\n  "b": 1,\n  "e": [\n    1,\n    "x"\n  ]\n}\n');
+    assert.equal(
+      pythonJsonDumps({ b: 1, a: { d: [], c: {} }, e: [1, 'x'] }),
+      '{\n  "a": {\n    "c": {},\n    "d": []\n  },\n  "b": 1,\n  "e": [\n    1,\n    "x"\n  ]\n}\n',
+    );
   });
   it('escapes everything outside printable ASCII, astral characters as surrogate pairs', () => {
     assert.equal(pythonJsonDumps({ u: 'é😀\u007f"\\\n\t\u0001/' }), '{\n  "u": "\\u00e9\\ud83d\\ude00\\u007f\\"\\\\\\n\\t\\u0001/"\n}\n');
@@ -26,10 +28,22 @@ describe('pythonJsonDumps', () => {
 
 describe('pythonFloatRepr', () => {
   const cases: Array<[number, string]> = [
-    [1.5, '1.5'], [0.1, '0.1'], [1e-5, '1e-05'], [0.0001, '0.0001'], [1e16, '1e+16'], [1e15, '1000000000000000.0'],
+    [1.5, '1.5'],
+    [0.1, '0.1'],
+    [1e-5, '1e-05'],
+    [0.0001, '0.0001'],
+    [1e16, '1e+16'],
+    [1e15, '1000000000000000.0'],
     // eslint-disable-next-line no-loss-of-precision -- the literal rounds exactly as Python's does
-    [123456789012345678, '1.2345678901234568e+17'], [-2.5e-7, '-2.5e-07'], [-0, '-0.0'], [0, '0.0'], [3, '3.0'],
-    [1.7976931348623157e308, '1.7976931348623157e+308'], [5e-324, '5e-324'], [Infinity, 'Infinity'], [NaN, 'NaN'],
+    [123456789012345678, '1.2345678901234568e+17'],
+    [-2.5e-7, '-2.5e-07'],
+    [-0, '-0.0'],
+    [0, '0.0'],
+    [3, '3.0'],
+    [1.7976931348623157e308, '1.7976931348623157e+308'],
+    [5e-324, '5e-324'],
+    [Infinity, 'Infinity'],
+    [NaN, 'NaN'],
   ];
   for (const [value, text] of cases) it(`${value} → ${text}`, () => assert.equal(pythonFloatRepr(value), text));
 });
@@ -70,12 +84,23 @@ describe('parseJsonPreservingNumbers', () => {
   });
   it('round-trips any text Python would write (property)', () => {
     const value = fc.letrec((tie) => ({
-      json: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true }),
-        fc.string({ unit: 'binary' }), fc.array(tie('json'), { maxLength: 4 }), fc.dictionary(fc.string({ unit: 'binary' }), tie('json'), { maxKeys: 4 })),
+      json: fc.oneof(
+        { depthSize: 'small' },
+        fc.constant(null),
+        fc.boolean(),
+        fc.integer(),
+        fc.double({ noNaN: true }),
+        fc.string({ unit: 'binary' }),
+        fc.array(tie('json'), { maxLength: 4 }),
+        fc.dictionary(fc.string({ unit: 'binary' }), tie('json'), { maxKeys: 4 }),
+      ),
     })).json;
-    fc.assert(fc.property(value, (input) => {
-      const text = pythonJsonDumps(input as JsonValue);
-      assert.equal(pythonJsonDumps(parseJsonPreservingNumbers(text)), text);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(value, (input) => {
+        const text = pythonJsonDumps(input as JsonValue);
+        assert.equal(pythonJsonDumps(parseJsonPreservingNumbers(text)), text);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -9,18 +9,32 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('zip archives', () => {
   it('writes sorted regular files that an independent reader unpacks', () => {
-    const archive = writeZip([{ name: 'b.json', data: bytes('B') }, { name: 'a/c.json', data: bytes('C'.repeat(1000)) }, { name: '.git/HEAD', data: bytes('ref'), store: true }]);
+    const archive = writeZip([
+      { name: 'b.json', data: bytes('B') },
+      { name: 'a/c.json', data: bytes('C'.repeat(1000)) },
+      { name: '.git/HEAD', data: bytes('ref'), store: true },
+    ]);
     const files = unzipSync(new Uint8Array(archive));
     assert.deepEqual(Object.keys(files), ['.git/HEAD', 'a/c.json', 'b.json']);
     assert.equal(new TextDecoder().decode(files['a/c.json']), 'C'.repeat(1000));
     const members = readZip(archive, 'x.ep');
-    assert.deepEqual(members.map((m) => [m.name, m.method, (m.unixMode & 0o170000).toString(8)]), [['.git/HEAD', 0, '100000'], ['a/c.json', 8, '100000'], ['b.json', 8, '100000']]);
+    assert.deepEqual(
+      members.map((m) => [m.name, m.method, (m.unixMode & 0o170000).toString(8)]),
+      [
+        ['.git/HEAD', 0, '100000'],
+        ['a/c.json', 8, '100000'],
+        ['b.json', 8, '100000'],
+      ],
+    );
   });
 
   it('copies reused members byte for byte', () => {
     const first = writeZip([{ name: 'a', data: bytes('hello hello hello') }]);
     const [member] = readZip(first, 'first');
-    const second = writeZip([{ name: 'a', reuse: member! }, { name: 'b', data: bytes('x') }]);
+    const second = writeZip([
+      { name: 'a', reuse: member! },
+      { name: 'b', data: bytes('x') },
+    ]);
     assert.equal(inflateMember(readZip(second, 'second')[0]!, 'second').toString(), 'hello hello hello');
   });
 
@@ -30,12 +44,19 @@ describe('zip archives', () => {
     let directory = archive.length - 22;
     while (view.getUint32(directory, true) !== 0x02014b50) directory -= 1;
     view.setUint32(directory + 20, 0xffffffff, true);
-    assert.throws(() => readZip(archive, 'x.ep'), (error: { code: string; message: string }) =>
-      error.code === 'INVALID_PACKAGE' && /ZIP64 extra field for "a.json"/.test(error.message));
+    assert.throws(
+      () => readZip(archive, 'x.ep'),
+      (error: { code: string; message: string }) =>
+        error.code === 'INVALID_PACKAGE' && /ZIP64 extra field for "a.json"/.test(error.message),
+    );
   });
 
   it('uses ZIP64 end records past 65,535 members', () => {
-    const inputs = Array.from({ length: 70_000 }, (_, i) => ({ name: `f/${String(i).padStart(6, '0')}`, data: new Uint8Array(0), store: true }));
+    const inputs = Array.from({ length: 70_000 }, (_, i) => ({
+      name: `f/${String(i).padStart(6, '0')}`,
+      data: new Uint8Array(0),
+      store: true,
+    }));
     const members = readZip(writeZip(inputs), 'wide.ep');
     assert.equal(members.length, 70_000);
     assert.equal(members[69_999]!.name, 'f/069999');
@@ -43,7 +64,10 @@ describe('zip archives', () => {
 
   it('reads archives written by another zip writer', () => {
     const archive = zipSync({ 'manifest.json': bytes('{}'), 'dir/': new Uint8Array(0) });
-    assert.deepEqual(readZip(archive, 'other.ep').map((m) => m.name), ['manifest.json']);
+    assert.deepEqual(
+      readZip(archive, 'other.ep').map((m) => m.name),
+      ['manifest.json'],
+    );
   });
 
   it('refuses what is not a zip, unsafe names, symlinks and oversized content', () => {
@@ -56,14 +80,23 @@ describe('zip archives', () => {
   });
 
   it('refuses an archive that holds one name twice', () => {
-    const archive = writeZip([{ name: 'manifest.json', data: bytes('{}') }, { name: 'manifest.json', data: bytes('{"x": 1}') }]);
-    assert.throws(() => readZip(archive, 'twice.ep'), (error: { code: string }) => error.code === 'INVALID_PACKAGE');
+    const archive = writeZip([
+      { name: 'manifest.json', data: bytes('{}') },
+      { name: 'manifest.json', data: bytes('{"x": 1}') },
+    ]);
+    assert.throws(
+      () => readZip(archive, 'twice.ep'),
+      (error: { code: string }) => error.code === 'INVALID_PACKAGE',
+    );
   });
 
   it('does not inflate past the declared size', () => {
     const archive = zipSync({ a: bytes('x'.repeat(10_000)) });
     const [member] = readZip(archive, 'liar.ep');
-    assert.throws(() => inflateMember({ ...member!, size: 100 }, 'liar.ep'), (error: { code: string }) => error.code === 'INVALID_PACKAGE');
+    assert.throws(
+      () => inflateMember({ ...member!, size: 100 }, 'liar.ep'),
+      (error: { code: string }) => error.code === 'INVALID_PACKAGE',
+    );
   });
 });
 

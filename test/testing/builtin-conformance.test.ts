@@ -18,21 +18,41 @@ import { ContextPacker } from '../../src/context/package/context-packer.js';
 import { ModelRuntime } from '../../src/models/model-runtime.js';
 import { Tool } from '../../src/skills/tool.js';
 import {
-  fromPlugin, modelRuntimeConformance, packageStoreConformance, packerConformance, runConformance, searchEngineConformance,
-  sessionStoreConformance, tokenizerConformance, toolConformance, type Subject,
+  fromPlugin,
+  modelRuntimeConformance,
+  packageStoreConformance,
+  packerConformance,
+  runConformance,
+  searchEngineConformance,
+  sessionStoreConformance,
+  tokenizerConformance,
+  toolConformance,
+  type Subject,
 } from '../../src/testing/index.js';
 
 // The built-in plugins pass the kit a third-party plugin author runs, loaded the way an author's plugin is.
 await runConformance(searchEngineConformance(fromPlugin(searchBm25Plugin, SearchEngine)), 'builtin/search-bm25');
 await runConformance(searchEngineConformance(fromPlugin(searchElasticlunrPlugin, SearchEngine)), 'builtin/search-elasticlunr');
-await runConformance(searchEngineConformance(() => new ElasticlunrSearchEngine({ boosts: { title: 2 } })), 'ElasticlunrSearchEngine with boosts');
+await runConformance(
+  searchEngineConformance(() => new ElasticlunrSearchEngine({ boosts: { title: 2 } })),
+  'ElasticlunrSearchEngine with boosts',
+);
 await runConformance(packageStoreConformance(fromPlugin(storageEpPlugin, PackageStore)), 'builtin/storage-ep');
-await runConformance(sessionStoreConformance(fromPlugin(sessionStorePlugin, SessionStore), {
-  tearLog: (store, sessionId) => appendFile(sessionPaths(store.home, sessionId).log, '{"id":"torn","kind":"call","na'),
-}), 'builtin/session-store');
+await runConformance(
+  sessionStoreConformance(fromPlugin(sessionStorePlugin, SessionStore), {
+    tearLog: (store, sessionId) => appendFile(sessionPaths(store.home, sessionId).log, '{"id":"torn","kind":"call","na'),
+  }),
+  'builtin/session-store',
+);
 await runConformance(tokenizerConformance(fromPlugin(tokenizerPlugin, Tokenizer)), 'builtin/tokenizer (cl100k_base)');
-await runConformance(tokenizerConformance(fromPlugin(tokenizerPlugin, Tokenizer, { options: { encoding: 'o200k_base' } })), 'builtin/tokenizer (o200k_base)');
-await runConformance(tokenizerConformance(fromPlugin(tokenizerPlugin, Tokenizer, { options: { mode: 'estimate' } })), 'builtin/tokenizer (estimate)');
+await runConformance(
+  tokenizerConformance(fromPlugin(tokenizerPlugin, Tokenizer, { options: { encoding: 'o200k_base' } })),
+  'builtin/tokenizer (o200k_base)',
+);
+await runConformance(
+  tokenizerConformance(fromPlugin(tokenizerPlugin, Tokenizer, { options: { mode: 'estimate' } })),
+  'builtin/tokenizer (estimate)',
+);
 await runConformance(packerConformance(fromPlugin(contextPackPlugin, ContextPacker)), 'builtin/context-pack');
 await runConformance(modelRuntimeConformance(fromPlugin(scriptedModelPlugin, ModelRuntime)), 'builtin/model-scripted');
 
@@ -47,9 +67,23 @@ function builtinTool(name: string): Subject<Tool> {
   };
 }
 
-await runConformance(toolConformance(builtinTool('builtin/search-records'), {
-  validInputs: [{ records: [{ key: 'a', summary: 'pricing pilot' }, { key: 'b', summary: 'survey' }], query: 'pricing' }, { records: [], query: 'x', topK: 1 }],
-  invalidInputs: [{ query: 'no records' }, { records: 'not a list', query: 'x' }, { records: [], query: 'x', topK: -1 }],
-}), 'builtin/search-records');
-await runConformance(toolConformance(builtinTool('builtin/get-context-budget'), { validInputs: [{}], invalidInputs: [{ unknown: true }] }),
-  'builtin/get-context-budget');
+await runConformance(
+  toolConformance(builtinTool('builtin/search-records'), {
+    validInputs: [
+      {
+        records: [
+          { key: 'a', summary: 'pricing pilot' },
+          { key: 'b', summary: 'survey' },
+        ],
+        query: 'pricing',
+      },
+      { records: [], query: 'x', topK: 1 },
+    ],
+    invalidInputs: [{ query: 'no records' }, { records: 'not a list', query: 'x' }, { records: [], query: 'x', topK: -1 }],
+  }),
+  'builtin/search-records',
+);
+await runConformance(
+  toolConformance(builtinTool('builtin/get-context-budget'), { validInputs: [{}], invalidInputs: [{ unknown: true }] }),
+  'builtin/get-context-budget',
+);

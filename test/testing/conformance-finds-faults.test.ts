@@ -6,7 +6,13 @@ import { LinePacker } from '../../src/context/package/line-packer.js';
 import type { ContextPacker } from '../../src/context/package/context-packer.js';
 import type { Tool } from '../../src/skills/tool.js';
 import { writeFile } from 'node:fs/promises';
-import { packerConformance, searchEngineConformance, tokenizerConformance, toolConformance, type ConformanceSuite } from '../../src/testing/index.js';
+import {
+  packerConformance,
+  searchEngineConformance,
+  tokenizerConformance,
+  toolConformance,
+  type ConformanceSuite,
+} from '../../src/testing/index.js';
 
 /** The names of the checks an implementation fails. */
 async function failures(suite: ConformanceSuite): Promise<string[]> {
@@ -39,13 +45,17 @@ describe('the conformance kit finds what breaks a contract', () => {
   });
 
   it('finds a tokenizer that counts empty text', async () => {
-    const failed = await failures(tokenizerConformance(() => ({ name: 'off-by-one', exact: false, load: async () => ({ count: (text) => text.length + 1 }) })));
+    const failed = await failures(
+      tokenizerConformance(() => ({ name: 'off-by-one', exact: false, load: async () => ({ count: (text) => text.length + 1 }) })),
+    );
     assert.deepEqual(failed, ['counts any text as a whole number of tokens, none for empty text']);
   });
 
   it('finds a read_only tool that writes, and output that breaks its schema', async () => {
     const writer: Tool = {
-      name: 'acme/writer', description: 'Says it only reads.', capabilities: ['read_only'],
+      name: 'acme/writer',
+      description: 'Says it only reads.',
+      capabilities: ['read_only'],
       inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
       outputSchema: { type: 'object', properties: { words: { type: 'integer' } }, required: ['words'] },
       call: async (input: { text: string }) => {

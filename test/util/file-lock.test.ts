@@ -20,7 +20,10 @@ test('a lock left by a process that no longer runs is taken over at once', { tim
   try {
     const lockPath = path.join(dir, '.lock');
     await mkdir(lockPath);
-    await writeFile(path.join(lockPath, `owner-${'ab'.repeat(12)}`), JSON.stringify({ pid: Number(goneProcess()), host: hostname(), createdAt: Date.now() }));
+    await writeFile(
+      path.join(lockPath, `owner-${'ab'.repeat(12)}`),
+      JSON.stringify({ pid: Number(goneProcess()), host: hostname(), createdAt: Date.now() }),
+    );
     assert.equal(await withFileLock(lockPath, async () => holderOf(lockPath)), process.pid);
     assert.deepEqual(await readdir(dir), [], 'the lock and its prepared directory are gone afterwards');
   } finally {
@@ -46,7 +49,10 @@ test('releasing never removes a lock someone else took meanwhile', async () => {
     await withFileLock(lockPath, async () => {
       await rm(lockPath, { recursive: true });
       await mkdir(lockPath);
-      await writeFile(path.join(lockPath, `owner-${'cd'.repeat(12)}`), JSON.stringify({ pid: process.pid, host: hostname(), createdAt: Date.now() }));
+      await writeFile(
+        path.join(lockPath, `owner-${'cd'.repeat(12)}`),
+        JSON.stringify({ pid: process.pid, host: hostname(), createdAt: Date.now() }),
+      );
     });
     assert.deepEqual(await readdir(lockPath), [`owner-${'cd'.repeat(12)}`]);
   } finally {
@@ -59,12 +65,16 @@ test('holders of one lock run one at a time', async () => {
   try {
     let inside = 0;
     let most = 0;
-    await Promise.all(Array.from({ length: 6 }, () => withFileLock(path.join(dir, '.lock'), async () => {
-      inside += 1;
-      most = Math.max(most, inside);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      inside -= 1;
-    })));
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        withFileLock(path.join(dir, '.lock'), async () => {
+          inside += 1;
+          most = Math.max(most, inside);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          inside -= 1;
+        }),
+      ),
+    );
     assert.equal(most, 1);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -44,7 +44,10 @@ describe('diverting stdout to stderr', () => {
       console.log('host done');
     `);
     assert.ok(seen.stdout.filter((line) => line === 'host').length > 1, seen.stdout.join(','));
-    assert.deepEqual(seen.stdout.filter((line) => line !== 'host'), ['agent failed', 'host done']);
+    assert.deepEqual(
+      seen.stdout.filter((line) => line !== 'host'),
+      ['agent failed', 'host done'],
+    );
     assert.deepEqual(seen.stderr, ['agent']);
   });
 

@@ -10,7 +10,7 @@ import { callModel } from '../../sessions/model-call.js';
  */
 export class ResearchAgent {
   @agent('Survey the topic. List three findings, one line each, and name a source for each.')
-  async survey(input: { topic: string }): Promise<string> {
+  async survey(_input: { topic: string }): Promise<string> {
     return callModel();
   }
 

@@ -33,7 +33,7 @@ const TASK = 'plan a humanize survey with back navigation';
  */
 export async function runDemo(options: DemoOptions = {}) {
   const narrate = options.narrate ?? (() => undefined);
-  const dir = options.dir ?? await mkdtemp(path.join(tmpdir(), 'ep-demo-'));
+  const dir = options.dir ?? (await mkdtemp(path.join(tmpdir(), 'ep-demo-')));
   const runtime = await EpRuntime.create({ ...options, cwd: dir });
   const using = { runtime };
   try {
@@ -47,7 +47,9 @@ export async function runDemo(options: DemoOptions = {}) {
     await writeFile(recordsFile, `${DEMO_RECORDS.map((record) => JSON.stringify(record)).join('\n')}\n`);
     const created = await createScenarioPackage(recordsFile, path.join(dir, 'research_context.ep'), using);
     const pointer = await useContextPath('research_context.ep', { cwd: dir });
-    narrate(`2. Created research_context.ep (${DEMO_RECORDS.length} records, git-backed) in ${dir} and made it active (${pointer.config_path}).`);
+    narrate(
+      `2. Created research_context.ep (${DEMO_RECORDS.length} records, git-backed) in ${dir} and made it active (${pointer.config_path}).`,
+    );
 
     const search = (await searchContext({ query: 'humanize survey back navigation', topK: 3 }, using)).data;
     narrate(`3. Searched "${search.query}" with BM25:`);
@@ -57,20 +59,31 @@ export async function runDemo(options: DemoOptions = {}) {
     narrate(`4. Packed "${pack.query}" into at most 400 characters (${pack.included.length} records, ${pack.omitted} left out):`);
     for (const line of pack.prompt_context.split('\n')) narrate(`   ${line}`);
 
-    const learned = (await upsertContextRecord({
-      record: {
-        key: 'preference.survey.length', kind: 'user_preference', tags: ['survey_ui', 'pilot'],
-        summary: 'Keep pilot surveys under ten minutes; humanize previews must show the estimated time.',
-      },
-      message: 'Learn the survey length preference',
-    }, using)).data;
+    const learned = (
+      await upsertContextRecord(
+        {
+          record: {
+            key: 'preference.survey.length',
+            kind: 'user_preference',
+            tags: ['survey_ui', 'pilot'],
+            summary: 'Keep pilot surveys under ten minutes; humanize previews must show the estimated time.',
+          },
+          message: 'Learn the survey length preference',
+        },
+        using,
+      )
+    ).data;
     const history = (await contextHistory({}, using)).data;
-    narrate(`5. Upserted ${learned.key} (commit ${learned.commit.slice(0, 8)}); the package history holds ${history.commits.length} commits.`);
+    narrate(
+      `5. Upserted ${learned.key} (commit ${learned.commit.slice(0, 8)}); the package history holds ${history.commits.length} commits.`,
+    );
 
     const session = await runDemoSession(runtime, narrate);
     const assembled = await requestContext({ purpose: TASK, query: 'humanize navigation', maxTokens: 300 }, using);
-    narrate(`7. Assembled context for "${TASK}": ${assembled.fragments.length} fragments, ${assembled.totalTokens} tokens `
-      + `(${Math.round(assembled.budgetUsed * 100)}% of the budget), hash ${assembled.contextHash.slice(0, 12)}.`);
+    narrate(
+      `7. Assembled context for "${TASK}": ${assembled.fragments.length} fragments, ${assembled.totalTokens} tokens ` +
+        `(${Math.round(assembled.budgetUsed * 100)}% of the budget), hash ${assembled.contextHash.slice(0, 12)}.`,
+    );
     return {
       data: {
         project_dir: dir,
@@ -82,8 +95,14 @@ export async function runDemo(options: DemoOptions = {}) {
         upsert: { key: learned.key, commit: learned.commit, history: history.commits.map((c) => c.message) },
         session,
         assembled: {
-          fragments: assembled.fragments.map((fragment) => ({ node: fragment.ukoNode, depth: fragment.detailDepth, tokens: fragment.tokenCount })),
-          total_tokens: assembled.totalTokens, budget_used: assembled.budgetUsed, context_hash: assembled.contextHash,
+          fragments: assembled.fragments.map((fragment) => ({
+            node: fragment.ukoNode,
+            depth: fragment.detailDepth,
+            tokens: fragment.tokenCount,
+          })),
+          total_tokens: assembled.totalTokens,
+          budget_used: assembled.budgetUsed,
+          context_hash: assembled.contextHash,
         },
       },
       notes: [
@@ -101,14 +120,24 @@ async function runDemoSession(runtime: EpRuntime, narrate: (line: string) => voi
   const { ResearchAgent } = await import('./research-agent.js');
   const model = new ScriptedModelRuntime();
   const store = runtime.get(SessionStore);
-  const { sessionId, output } = await withSession({
-    store, model, tools: runtime.get(ToolRegistry), env: runtime.get(RuntimeSettings).env, source: 'demo', idPrefix: 'demo',
-    answers: () => 'the survey team',
-  }, async (session) => ({ sessionId: session.sessionId, output: await new ResearchAgent().plan({ task: TASK }) }));
+  const { sessionId, output } = await withSession(
+    {
+      store,
+      model,
+      tools: runtime.get(ToolRegistry),
+      env: runtime.get(RuntimeSettings).env,
+      source: 'demo',
+      idPrefix: 'demo',
+      answers: () => 'the survey team',
+    },
+    async (session) => ({ sessionId: session.sessionId, output: await new ResearchAgent().plan({ task: TASK }) }),
+  );
   const { nodes } = await store.read(sessionId);
   const lastPrompt = model.prompts.at(-1)?.prompt ?? '';
-  narrate(`6. Session ${sessionId}: plan() assembled context, called survey() and asked the user a question; `
-    + `${model.prompts.length} prompts reached the scripted model. The DAG:`);
+  narrate(
+    `6. Session ${sessionId}: plan() assembled context, called survey() and asked the user a question; ` +
+      `${model.prompts.length} prompts reached the scripted model. The DAG:`,
+  );
   for (const line of renderSessionTree(nodes)) narrate(`   ${line}`);
   return {
     id: sessionId,

@@ -36,9 +36,12 @@ export class ContextCorpus {
   /** Positions in `records` of the readable ones, when some are not (almost never: then it stays undefined). */
   private readable: number[] | undefined;
 
-  constructor(packages: readonly CorpusPackage[], readonly keyField = 'key') {
+  constructor(
+    packages: readonly CorpusPackage[],
+    readonly keyField = 'key',
+  ) {
     // One package (the common case) is used as it is: no copy of its records.
-    this.records = packages.length === 1 ? packages[0]!.records as Scenario[] : [];
+    this.records = packages.length === 1 ? (packages[0]!.records as Scenario[]) : [];
     let start = 0;
     for (const pkg of packages) {
       this.starts.push(start);
@@ -79,13 +82,18 @@ export class ContextCorpus {
     const wanted = keys === undefined ? [...this.duplicates.keys()] : [...new Set(keys)].filter((key) => this.duplicates.has(key));
     const warnings = wanted.slice(0, MAX_DUPLICATE_WARNINGS).map((key) => {
       const [first, ...others] = this.duplicates.get(key)!;
-      const message = use === 'got'
-        ? `Key "${key}" is also in ${others.join(', ')}; this is the record in ${first}.`
-        : `Key "${key}" is in ${first} and ${others.join(', ')}; each package's record is ranked on its own, and get returns the one in ${first}.`;
+      const message =
+        use === 'got'
+          ? `Key "${key}" is also in ${others.join(', ')}; this is the record in ${first}.`
+          : `Key "${key}" is in ${first} and ${others.join(', ')}; ` +
+            `each package's record is ranked on its own, and get returns the one in ${first}.`;
       return { code: 'DUPLICATE_CONTEXT_KEY', message };
     });
     if (wanted.length > MAX_DUPLICATE_WARNINGS) {
-      warnings.push({ code: 'DUPLICATE_CONTEXT_KEY', message: `${wanted.length - MAX_DUPLICATE_WARNINGS} more keys are in more than one active package.` });
+      warnings.push({
+        code: 'DUPLICATE_CONTEXT_KEY',
+        message: `${wanted.length - MAX_DUPLICATE_WARNINGS} more keys are in more than one active package.`,
+      });
     }
     return warnings;
   }
@@ -107,10 +115,12 @@ export class ContextCorpus {
   search(engine: SearchEngine, query: string, options: { fields?: readonly string[]; topK?: number }): ContextMatch[] {
     const positions = this.readable;
     const documents = searchDocuments(positions ? positions.map((index) => this.records[index]!) : this.records, options.fields);
-    return searchOnce(engine, documents, query, { fields: options.fields ?? DEFAULT_SEARCH_FIELDS, ...(options.topK === undefined ? {} : { topK: options.topK }) })
-      .map((hit) => {
-        const index = positions ? positions[hit.index]! : hit.index;
-        return { score: hit.score, context_path: this.originOf(index), scenario: this.records[index]! };
-      });
+    return searchOnce(engine, documents, query, {
+      fields: options.fields ?? DEFAULT_SEARCH_FIELDS,
+      ...(options.topK === undefined ? {} : { topK: options.topK }),
+    }).map((hit) => {
+      const index = positions ? positions[hit.index]! : hit.index;
+      return { score: hit.score, context_path: this.originOf(index), scenario: this.records[index]! };
+    });
   }
 }

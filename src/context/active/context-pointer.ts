@@ -37,10 +37,12 @@ export function notConfigured(): EpError {
 export async function readContextPointer(cwd: string): Promise<ContextPointer | undefined> {
   const file = findUp(CONTEXT_POINTER_PATH, cwd);
   if (!file) return undefined;
-  const invalid = (problem: string) => new EpError('INVALID_CONTEXT_CONFIG', `${file} is invalid: ${problem}.`, {
-    exitCode: ExitCode.validation, details: { config_path: file },
-    suggestion: 'Fix the file, or run `ep context clear` and `ep context use --path ...` again.',
-  });
+  const invalid = (problem: string) =>
+    new EpError('INVALID_CONTEXT_CONFIG', `${file} is invalid: ${problem}.`, {
+      exitCode: ExitCode.validation,
+      details: { config_path: file },
+      suggestion: 'Fix the file, or run `ep context clear` and `ep context use --path ...` again.',
+    });
   let raw: unknown;
   try {
     raw = await readJsonFile(file, 'the file');
@@ -59,7 +61,12 @@ export async function readContextPointer(cwd: string): Promise<ContextPointer | 
   const write = data.default_write_context_path ?? null;
   if (write !== null && (typeof write !== 'string' || write === '')) throw invalid('default_write_context_path must be a path or null');
   const projectDir = path.dirname(path.dirname(file));
-  return { file, projectDir, active_context_paths: onePerPackage(projectDir, active as string[]), default_write_context_path: write as string | null };
+  return {
+    file,
+    projectDir,
+    active_context_paths: onePerPackage(projectDir, active as string[]),
+    default_write_context_path: write,
+  };
 }
 
 /** Each package once, where it first appears: `a.ep` and `./a.ep` are one package, read once. */
@@ -101,7 +108,13 @@ export async function useContext(cwd: string, packagePath: string, options: UseC
   return withFileLock(path.join(path.dirname(file), POINTER_LOCK), () => updatePointer(cwd, projectDir, file, packagePath, options));
 }
 
-async function updatePointer(cwd: string, projectDir: string, file: string, packagePath: string, options: UseContextOptions): Promise<ContextPointer> {
+async function updatePointer(
+  cwd: string,
+  projectDir: string,
+  file: string,
+  packagePath: string,
+  options: UseContextOptions,
+): Promise<ContextPointer> {
   const existing = await readContextPointer(cwd);
   const stored = toStoredPath(projectDir, path.resolve(cwd, packagePath));
   let active = [...(existing?.active_context_paths ?? [])];

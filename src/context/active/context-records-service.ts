@@ -8,8 +8,18 @@ import { DEFAULT_SAVE_MESSAGE, type PackageStore } from '../../storage/package-s
 import type { Tokenizer } from '../../tokenizer/tokenizer.js';
 import { ContextCorpus } from './context-corpus.js';
 import type {
-  ContextGetResult, ContextHistoryResult, ContextPackResult, ContextRecords, ContextSearchResult, ContextWarning, ContextWriteResult,
-  PackRequest, ReadTarget, SearchRequest, WithWarnings, WriteRequest,
+  ContextGetResult,
+  ContextHistoryResult,
+  ContextPackResult,
+  ContextRecords,
+  ContextSearchResult,
+  ContextWarning,
+  ContextWriteResult,
+  PackRequest,
+  ReadTarget,
+  SearchRequest,
+  WithWarnings,
+  WriteRequest,
 } from './context-records-contract.js';
 import { assertPackagePath, assertParentDirectory, displayPath } from './package-path.js';
 import { PackageReadCache } from './package-read-cache.js';
@@ -55,7 +65,10 @@ export class ContextRecordsService implements ContextRecords {
     const shown = packages.map((pkg) => pkg.shown);
     await Promise.all(packages.map((pkg) => assertPackagePath(pkg.absolute, pkg.shown)));
     const loaded = await Promise.all(packages.map((pkg) => this.reader.load(pkg.absolute)));
-    const corpus = new ContextCorpus(loaded.map((pkg, i) => ({ shown: shown[i]!, records: pkg.records })), this.keyField);
+    const corpus = new ContextCorpus(
+      loaded.map((pkg, i) => ({ shown: shown[i]!, records: pkg.records })),
+      this.keyField,
+    );
     const loadWarnings = loaded.flatMap((pkg) => pkg.warnings.map((message) => ({ code: 'PACKAGE_WARNING', message })));
     return { corpus, shown, warnings: loadWarnings };
   }
@@ -63,7 +76,10 @@ export class ContextRecordsService implements ContextRecords {
   async search(request: SearchRequest): Promise<WithWarnings<ContextSearchResult>> {
     const topK = positiveInteger(request.topK, 'topK') ?? DEFAULT_TOP_K;
     const { corpus, shown, warnings } = await this.corpus(request);
-    const matches = corpus.search(this.services.engine, request.query, { topK, ...(request.fields?.length ? { fields: request.fields } : {}) });
+    const matches = corpus.search(this.services.engine, request.query, {
+      topK,
+      ...(request.fields?.length ? { fields: request.fields } : {}),
+    });
     return {
       data: { context_path: shown[0]!, context_paths: shown, query: request.query, matches },
       warnings: [...warnings, ...corpus.warningsFor(matches.map((match) => keyText(match.scenario[this.keyField])))],
@@ -75,20 +91,27 @@ export class ContextRecordsService implements ContextRecords {
     const found = corpus.get(key);
     if (!found) {
       throw new EpError('KEY_NOT_FOUND', `No context record has key "${key}" in ${shown.join(', ')}.`, {
-        exitCode: ExitCode.notFound, details: { key, context_paths: shown },
+        exitCode: ExitCode.notFound,
+        details: { key, context_paths: shown },
         suggestion: 'Run `ep context search --query ...` to find the key.',
       });
     }
-    return { data: { context_path: found.origin, key, scenario: found.record }, warnings: [...warnings, ...corpus.warningsFor([key], 'got')] };
+    return {
+      data: { context_path: found.origin, key, scenario: found.record },
+      warnings: [...warnings, ...corpus.warningsFor([key], 'got')],
+    };
   }
 
   async pack(request: PackRequest): Promise<WithWarnings<ContextPackResult>> {
     const topK = positiveInteger(request.topK, 'topK') ?? DEFAULT_PACK_TOP_K;
     const tokenBudget = nonNegativeInteger(request.tokenBudget, 'tokenBudget');
-    const charBudget = nonNegativeInteger(request.charBudget, 'charBudget')
-      ?? (tokenBudget === undefined ? DEFAULT_CHAR_BUDGET : Number.POSITIVE_INFINITY);
+    const charBudget =
+      nonNegativeInteger(request.charBudget, 'charBudget') ?? (tokenBudget === undefined ? DEFAULT_CHAR_BUDGET : Number.POSITIVE_INFINITY);
     const { corpus, shown, warnings } = await this.corpus(request);
-    const found = corpus.search(this.services.engine, request.query, { topK, ...(request.fields?.length ? { fields: request.fields } : {}) });
+    const found = corpus.search(this.services.engine, request.query, {
+      topK,
+      ...(request.fields?.length ? { fields: request.fields } : {}),
+    });
     const ranked: ScoredScenario[] = found.map(({ score, scenario }) => ({ score, scenario }));
     // Packs the matches at `positions` (in rank order); answers with the result and the positions rendered.
     const render = (positions: readonly number[]) => {
@@ -115,14 +138,28 @@ export class ContextRecordsService implements ContextRecords {
       }
       tokenCount = counter.count(packed.result.promptContext);
     }
-    const included = packed.rendered.map((position) => ({ key: keyText(found[position]!.scenario[this.keyField]), context_path: found[position]!.context_path }));
-    const nothingFits: ContextWarning[] = found.length > 0 && included.length === 0
-      ? [{ code: 'NOTHING_PACKED', message: `None of the ${found.length} matches fits the budget, not even cut short; prompt_context is empty.` }]
-      : [];
+    const included = packed.rendered.map((position) => ({
+      key: keyText(found[position]!.scenario[this.keyField]),
+      context_path: found[position]!.context_path,
+    }));
+    const nothingFits: ContextWarning[] =
+      found.length > 0 && included.length === 0
+        ? [
+            {
+              code: 'NOTHING_PACKED',
+              message: `None of the ${found.length} matches fits the budget, not even cut short; prompt_context is empty.`,
+            },
+          ]
+        : [];
     return {
       data: {
-        context_path: shown[0]!, context_paths: shown, query: request.query, prompt_context: packed.result.promptContext,
-        included, omitted: ranked.length - included.length, truncated: packed.result.truncated,
+        context_path: shown[0]!,
+        context_paths: shown,
+        query: request.query,
+        prompt_context: packed.result.promptContext,
+        included,
+        omitted: ranked.length - included.length,
+        truncated: packed.result.truncated,
         ...(tokenCount === undefined ? {} : { token_count: tokenCount, tokenizer: this.services.tokenizer.name }),
       },
       warnings: [...warnings, ...nothingFits, ...corpus.warningsFor(included.map((entry) => entry.key))],
@@ -147,7 +184,10 @@ export class ContextRecordsService implements ContextRecords {
   }
 
   /** Validates first, then applies the change to the latest package content under its lock (one commit). */
-  private async write(request: WriteRequest, change: (context: ScenarioContext, record: Scenario) => WriteOutcome): Promise<WithWarnings<ContextWriteResult>> {
+  private async write(
+    request: WriteRequest,
+    change: (context: ScenarioContext, record: Scenario) => WriteOutcome,
+  ): Promise<WithWarnings<ContextWriteResult>> {
     const record = recordToWrite(request.record, this.keyField, request.key);
     const { cwd, store, engine, packer } = this.services;
     const absolute = await resolveWritePath(cwd, request.path);
@@ -158,13 +198,28 @@ export class ContextRecordsService implements ContextRecords {
     const { ScenarioContext } = await import('../package/scenario-context.js');
     let outcome: WriteOutcome | undefined;
     const message = request.message ?? DEFAULT_SAVE_MESSAGE;
-    const saved = await ScenarioContext.update(absolute, (context) => { outcome = change(context, record); }, {
-      store, engine, packer, message, keyField: this.keyField,
-    });
+    const saved = await ScenarioContext.update(
+      absolute,
+      (context) => {
+        outcome = change(context, record);
+      },
+      {
+        store,
+        engine,
+        packer,
+        message,
+        keyField: this.keyField,
+      },
+    );
     return {
       data: {
-        context_path: shown, key: keyText(outcome!.record[this.keyField]), status: outcome!.status, save_status: saved.status,
-        commit: saved.commit, message, scenario: outcome!.record,
+        context_path: shown,
+        key: keyText(outcome!.record[this.keyField]),
+        status: outcome!.status,
+        save_status: saved.status,
+        commit: saved.commit,
+        message,
+        scenario: outcome!.record,
       },
       warnings: saved.branch === null ? [detachedHeadWarning(shown, saved.commit)] : [],
     };
@@ -175,7 +230,9 @@ export class ContextRecordsService implements ContextRecords {
 function detachedHeadWarning(shown: string, commit: string): ContextWarning {
   return {
     code: 'DETACHED_HEAD',
-    message: `${shown} has a detached HEAD: commit ${commit.slice(0, 12)} is on HEAD only, on no branch. Create a branch there to keep it (in EDSL: sl.git.branch(name)).`,
+    message:
+      `${shown} has a detached HEAD: commit ${commit.slice(0, 12)} is on HEAD only, on no branch. ` +
+      'Create a branch there to keep it (in EDSL: sl.git.branch(name)).',
   };
 }
 
@@ -210,5 +267,8 @@ function nonNegativeInteger(value: number | undefined, field: string): number | 
 
 /** Names the request's field (`topK`); the CLI and MCP tell it as their own flag or argument. */
 function badNumber(field: string, value: number, expected: string): EpError {
-  return new EpError('USAGE_ERROR', `${field} must be ${expected}; got ${String(value)}.`, { exitCode: ExitCode.usage, details: { field } });
+  return new EpError('USAGE_ERROR', `${field} must be ${expected}; got ${String(value)}.`, {
+    exitCode: ExitCode.usage,
+    details: { field },
+  });
 }

@@ -18,7 +18,8 @@ export async function assertPackagePath(absolute: string, shown: string): Promis
   const info = await stat(absolute).catch(() => undefined);
   if (info?.isDirectory()) {
     throw new EpError('INVALID_PACKAGE', `${shown} is a directory, not a .ep package.`, {
-      exitCode: ExitCode.validation, details: { path: shown },
+      exitCode: ExitCode.validation,
+      details: { path: shown },
       suggestion: 'Name a .ep file as the package, for example research_context.ep.',
     });
   }
@@ -30,7 +31,8 @@ export async function assertParentDirectory(absolute: string, shown: string): Pr
   const info = await stat(path.dirname(absolute)).catch(() => undefined);
   if (!info?.isDirectory()) {
     throw new EpError('FILE_NOT_FOUND', `The directory for ${shown} does not exist: ${path.dirname(absolute)}.`, {
-      exitCode: ExitCode.notFound, details: { path: shown },
+      exitCode: ExitCode.notFound,
+      details: { path: shown },
     });
   }
 }

@@ -34,7 +34,10 @@ export function defaultCacheDir(env: Readonly<Record<string, string | undefined>
  * never used. Reads only: writes always go through the store's locked update on the latest content.
  */
 export class PackageReadCache {
-  constructor(private readonly store: PackageStore, private readonly dir: string | undefined) {}
+  constructor(
+    private readonly store: PackageStore,
+    private readonly dir: string | undefined,
+  ) {}
 
   async load(file: string): Promise<PackageRecords> {
     let warnings: readonly string[] = [];
@@ -48,8 +51,10 @@ export class PackageReadCache {
 
   /** The commit ids of a package's history, newest first; cached by the package file's digest like its records. */
   async commits(file: string): Promise<string[]> {
-    const records = await this.throughCache(file, 'log-', async () =>
-      ({ records: (await this.store.log(file)).map(({ commit }) => ({ commit })), cacheable: true }));
+    const records = await this.throughCache(file, 'log-', async () => ({
+      records: (await this.store.log(file)).map(({ commit }) => ({ commit })),
+      cacheable: true,
+    }));
     return records.map((record) => record.commit as string);
   }
 
@@ -69,7 +74,11 @@ export class PackageReadCache {
    * produced and then stored, when it may be and the file did not change meanwhile. Saves replace the file
    * by a rename, so a change shows in its inode, size or times without hashing it again.
    */
-  private async throughCache(file: string, prefix: string, produce: () => Promise<{ records: Scenario[]; cacheable: boolean }>): Promise<Scenario[]> {
+  private async throughCache(
+    file: string,
+    prefix: string,
+    produce: () => Promise<{ records: Scenario[]; cacheable: boolean }>,
+  ): Promise<Scenario[]> {
     const identity = this.dir ? await fileIdentity(file) : undefined;
     const digest = identity ? await digestOf(file) : undefined;
     if (!digest) return (await produce()).records;
@@ -87,7 +96,9 @@ export class PackageReadCache {
     await writeFileAtomic(entry, stringifyJsonPreservingNumbers({ version: CACHE_VERSION, records })!, 0o600, { durable: false });
     const names = (await readdir(this.dir!)).filter((name) => name.endsWith('.json'));
     if (names.length <= MAX_ENTRIES) return;
-    const aged = await Promise.all(names.map(async (name) => ({ name, mtime: (await stat(path.join(this.dir!, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
+    const aged = await Promise.all(
+      names.map(async (name) => ({ name, mtime: (await stat(path.join(this.dir!, name)).catch(() => undefined))?.mtimeMs ?? 0 })),
+    );
     aged.sort((a, b) => a.mtime - b.mtime);
     await Promise.all(aged.slice(0, aged.length - MAX_ENTRIES).map(({ name }) => rm(path.join(this.dir!, name), { force: true })));
   }
@@ -121,8 +132,9 @@ async function readEntry(entry: string): Promise<Scenario[] | undefined> {
   try {
     const bytes = await readCheckedFile(entry, { what: 'A cache entry', maxBytes: Limits.packageBytes });
     const value: unknown = parseJsonPreservingNumbers(bytes.toString('utf8'));
-    if (!isJsonObject(value) || value.version !== CACHE_VERSION || !Array.isArray(value.records) || !value.records.every(isJsonObject)) return undefined;
-    return value.records as Scenario[];
+    if (!isJsonObject(value) || value.version !== CACHE_VERSION || !Array.isArray(value.records) || !value.records.every(isJsonObject))
+      return undefined;
+    return value.records;
   } catch {
     return undefined;
   }

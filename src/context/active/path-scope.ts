@@ -28,7 +28,10 @@ export function withPathScope<T>(scope: PathScope, body: () => Promise<T>): Prom
  * under a root once symbolic links are followed, so a link inside a root cannot lead out of it. Outside
  * any scope (the CLI, the library), every path is the user's own choice.
  */
-export async function assertPathsInScope(paths: readonly { absolute: string; shown: string }[], allowed: () => Promise<readonly string[]>): Promise<void> {
+export async function assertPathsInScope(
+  paths: readonly { absolute: string; shown: string }[],
+  allowed: () => Promise<readonly string[]>,
+): Promise<void> {
   const scope = current.getStore();
   if (!scope) return;
   const roots = await scope.roots();

@@ -13,7 +13,8 @@ export function recordToWrite(value: unknown, keyField: string, key?: string): S
   if (!isJsonObject(value)) {
     const got = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
     throw new EpError('INVALID_RECORD', `record must be a JSON object (one context record); got ${got}.`, {
-      exitCode: ExitCode.validation, details: { field: 'record' },
+      exitCode: ExitCode.validation,
+      details: { field: 'record' },
       suggestion: `Give an object such as '{"${keyField}": "note.example", "summary": "..."}'.`,
     });
   }
@@ -24,7 +25,8 @@ export function recordToWrite(value: unknown, keyField: string, key?: string): S
     const own = record[keyField];
     if (own !== undefined && own !== key) {
       throw new EpError('KEY_MISMATCH', `key "${key}" contradicts the record's ${keyField} ${JSON.stringify(own)}.`, {
-        exitCode: ExitCode.usage, details: { field: 'key', key, record_key: own },
+        exitCode: ExitCode.usage,
+        details: { field: 'key', key, record_key: own },
         suggestion: `Leave the separate key out, or make the record's "${keyField}" match it.`,
       });
     }

@@ -40,10 +40,13 @@ export async function resolveWritePath(cwd: string, explicit?: string): Promise<
 
 /** Named paths must stay in the caller's path scope, if it has one; the pointer's own packages always may be read. */
 function assertNamedPathsInScope(cwd: string, paths: readonly string[]): Promise<void> {
-  return assertPathsInScope(paths.map((absolute) => ({ absolute, shown: displayPath(cwd, absolute) })), async () => {
-    const pointer = await readContextPointer(cwd).catch(() => undefined);
-    if (!pointer) return [];
-    const chosen = [...pointer.active_context_paths, ...(pointer.default_write_context_path ? [pointer.default_write_context_path] : [])];
-    return chosen.map((stored) => resolveStoredPath(pointer, stored));
-  });
+  return assertPathsInScope(
+    paths.map((absolute) => ({ absolute, shown: displayPath(cwd, absolute) })),
+    async () => {
+      const pointer = await readContextPointer(cwd).catch(() => undefined);
+      if (!pointer) return [];
+      const chosen = [...pointer.active_context_paths, ...(pointer.default_write_context_path ? [pointer.default_write_context_path] : [])];
+      return chosen.map((stored) => resolveStoredPath(pointer, stored));
+    },
+  );
 }

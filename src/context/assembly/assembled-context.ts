@@ -33,8 +33,10 @@ export class AssembledContext {
 
   toJSON(): Record<string, unknown> {
     return {
-      fragments: this.fragments.map((fragment) => fragment.toJSON()), total_tokens: this.totalTokens,
-      budget_used: this.budgetUsed, context_hash: this.contextHash,
+      fragments: this.fragments.map((fragment) => fragment.toJSON()),
+      total_tokens: this.totalTokens,
+      budget_used: this.budgetUsed,
+      context_hash: this.contextHash,
     };
   }
 }

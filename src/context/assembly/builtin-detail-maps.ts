@@ -2,7 +2,8 @@ import { DetailLevelMap } from './detail-level-map.js';
 
 /** The code domain's levels; language and paradigm vocabularies (`uko-py:`, `uko-oo:`) inherit them. */
 export const CODE_DETAIL_MAP = new DetailLevelMap({
-  domain: 'uko-code:', maxDepth: 9,
+  domain: 'uko-code:',
+  maxDepth: 9,
   levels: { MODULE_LISTING: 0, MEMBER_LISTING: 2, SIGNATURES: 4, STRUCTURAL_OUTLINE: 6, FULL_SOURCE: 9 },
 });
 
@@ -11,7 +12,8 @@ export const CODE_DETAIL_MAP = new DetailLevelMap({
  * the key alone, a one-line summary, the scalar fields, the whole record.
  */
 export const RECORD_DETAIL_MAP = new DetailLevelMap({
-  domain: 'ep-record:', maxDepth: 3,
+  domain: 'ep-record:',
+  maxDepth: 3,
   levels: { KEY_ONLY: 0, SUMMARY: 1, FIELDS: 2, FULL_RECORD: 3 },
 });
 

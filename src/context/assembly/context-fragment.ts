@@ -35,7 +35,12 @@ export class ContextFragment {
     this.detailDepth = requireNonNegativeInteger(MODEL, 'detail_depth', init.detailDepth);
     const detailMap = init.detailMap ?? builtinDetailMapFor(this.ukoNode);
     if (detailMap && init.detailDepth > detailMap.maxDepth) {
-      throw crpInvalid(MODEL, 'detail_depth', `must not exceed max_depth ${detailMap.maxDepth} of domain ${detailMap.domain}`, init.detailDepth);
+      throw crpInvalid(
+        MODEL,
+        'detail_depth',
+        `must not exceed max_depth ${detailMap.maxDepth} of domain ${detailMap.domain}`,
+        init.detailDepth,
+      );
     }
     this.tokenCount = requireNonNegativeInteger(MODEL, 'token_count', init.tokenCount);
     this.relevanceScore = requireUnitInterval(MODEL, 'relevance_score', init.relevanceScore ?? 0);
@@ -45,8 +50,12 @@ export class ContextFragment {
 
   toJSON(): Record<string, unknown> {
     return {
-      uko_node: this.ukoNode, content: this.content, detail_depth: this.detailDepth, token_count: this.tokenCount,
-      relevance_score: this.relevanceScore, provenance: this.provenance.toJSON(),
+      uko_node: this.ukoNode,
+      content: this.content,
+      detail_depth: this.detailDepth,
+      token_count: this.tokenCount,
+      relevance_score: this.relevanceScore,
+      provenance: this.provenance.toJSON(),
     };
   }
 }

@@ -80,7 +80,9 @@ export class ContextPipeline implements ContextAssembler {
     for (const [entry, tokens] of promoted) this.tiers.promote(entry, tokens);
     const totalTokens = budget.availableTokens - remaining;
     return new AssembledContext({
-      fragments, totalTokens, contextHash: hashFragments(fragments),
+      fragments,
+      totalTokens,
+      contextHash: hashFragments(fragments),
       budgetUsed: budget.availableTokens === 0 ? 0 : Math.min(1, totalTokens / budget.availableTokens),
     });
   }
@@ -189,19 +191,36 @@ export class ContextPipeline implements ContextAssembler {
   }
 
   private rank(candidates: Candidate[]): Iterable<Candidate> {
-    return lazyOrder(candidates, (a, b) => a.distance - b.distance || b.score - a.score
-      || (a.entry.key < b.entry.key ? -1 : a.entry.key > b.entry.key ? 1 : 0) || a.entry.id - b.entry.id);
+    return lazyOrder(
+      candidates,
+      (a, b) =>
+        a.distance - b.distance ||
+        b.score - a.score ||
+        (a.entry.key < b.entry.key ? -1 : a.entry.key > b.entry.key ? 1 : 0) ||
+        a.entry.id - b.entry.id,
+    );
   }
 
   private fragment(request: ContextRequest, candidate: Candidate, depth: number, tokens: number): ContextFragment {
     const { entry } = candidate;
-    const selection = request.focus.length === 0 ? (request.query === null ? 'purpose' : 'query')
-      : candidate.distance === 0 ? 'focus' : `breadth:${candidate.distance}`;
+    const selection =
+      request.focus.length === 0
+        ? request.query === null
+          ? 'purpose'
+          : 'query'
+        : candidate.distance === 0
+          ? 'focus'
+          : `breadth:${candidate.distance}`;
     return new ContextFragment({
-      ukoNode: entry.key, content: this.tiers.render(entry, depth), detailDepth: depth, tokenCount: tokens,
-      relevanceScore: candidate.score, detailMap: entry.detailMap,
+      ukoNode: entry.key,
+      content: this.tiers.render(entry, depth),
+      detailDepth: depth,
+      tokenCount: tokens,
+      relevanceScore: candidate.score,
+      detailMap: entry.detailMap,
       provenance: new FragmentProvenance({
-        resourceUri: entry.key, location: `${this.tiers.tierOf(entry)}:${entry.sourceId}`,
+        resourceUri: entry.key,
+        location: `${this.tiers.tierOf(entry)}:${entry.sourceId}`,
         strategy: depth < candidate.depth ? `${selection}+depth-fallback` : selection,
       }),
     });
@@ -220,9 +239,11 @@ export class ContextPipeline implements ContextAssembler {
 }
 
 function better(candidate: Candidate, current: Candidate): boolean {
-  return candidate.depth - current.depth > 0
-    || (candidate.depth === current.depth && (candidate.tierRank < current.tierRank
-      || (candidate.tierRank === current.tierRank && candidate.distance < current.distance)));
+  return (
+    candidate.depth - current.depth > 0 ||
+    (candidate.depth === current.depth &&
+      (candidate.tierRank < current.tierRank || (candidate.tierRank === current.tierRank && candidate.distance < current.distance)))
+  );
 }
 
 /** sha256 of the ordered fragments' node, depth, token count and content. */

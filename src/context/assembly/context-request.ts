@@ -62,8 +62,15 @@ export class ContextRequest {
 
   toJSON(): Record<string, unknown> {
     return {
-      purpose: this.purpose, query: this.query, focus: this.focus, breadth: this.breadth, depth: this.depth,
-      depth_gradient: this.depthGradient, priority: this.priority, temporal: this.temporal, max_tokens: this.maxTokens,
+      purpose: this.purpose,
+      query: this.query,
+      focus: this.focus,
+      breadth: this.breadth,
+      depth: this.depth,
+      depth_gradient: this.depthGradient,
+      priority: this.priority,
+      temporal: this.temporal,
+      max_tokens: this.maxTokens,
     };
   }
 }

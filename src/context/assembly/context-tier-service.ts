@@ -4,9 +4,7 @@ import type { SearchEngine, SearchIndex } from '../../search/search-engine.js';
 import type { TokenCounter, Tokenizer } from '../../tokenizer/tokenizer.js';
 import { RECORD_DETAIL_MAP } from './builtin-detail-maps.js';
 import { ContextBudget } from './context-budget.js';
-import type {
-  BudgetState, ContextRecord, ContextSource, ContextTiers, HistoryEntry, TierEntry, TierName,
-} from './contracts.js';
+import type { BudgetState, ContextRecord, ContextSource, ContextTiers, HistoryEntry, TierEntry, TierName } from './contracts.js';
 import type { DetailLevelMap } from './detail-level-map.js';
 import { recordText, referenceCandidates, renderRecord, summaryOf } from './record-rendering.js';
 
@@ -138,12 +136,18 @@ export class ContextTierService implements ContextTiers {
   private insert(record: ContextRecord, tier: TierName, sourceId: string, maxDepth: number | undefined, position: number): TierEntry {
     if (!isJsonObject(record) || typeof record.key !== 'string' || record.key === '') {
       throw new EpError('CONTEXT_RECORD_INVALID', `Context source ${sourceId}: record ${position} needs a non-empty string "key".`, {
-        exitCode: ExitCode.validation, details: { source: sourceId, position },
+        exitCode: ExitCode.validation,
+        details: { source: sourceId, position },
       });
     }
     const detailMap = RECORD_DETAIL_MAP;
     const entry: TierEntry = Object.freeze({
-      id: this.list.length, key: record.key, record, home: tier, sourceId, detailMap,
+      id: this.list.length,
+      key: record.key,
+      record,
+      home: tier,
+      sourceId,
+      detailMap,
       maxDepth: Math.min(maxDepth ?? detailMap.maxDepth, detailMap.maxDepth),
     });
     this.list.push(entry);

@@ -39,7 +39,12 @@ export class DetailLevelMap {
   /** A copy of this map with one more named level. */
   register(name: string, depth: number): DetailLevelMap {
     this.checkDepth(checkName(name), depth);
-    return new DetailLevelMap({ domain: this.domain, maxDepth: this.maxDepth, levels: { ...this.levels, [name]: depth }, parent: this.parent });
+    return new DetailLevelMap({
+      domain: this.domain,
+      maxDepth: this.maxDepth,
+      levels: { ...this.levels, [name]: depth },
+      parent: this.parent,
+    });
   }
 
   /** The parent's levels merged with this map's own (own levels win). */
@@ -55,7 +60,8 @@ export class DetailLevelMap {
     }
     const depth = this.effectiveLevels()[level];
     if (depth === undefined) {
-      throw crpInvalid(MODEL, 'level', `has no level named ${JSON.stringify(level)} in domain ${this.domain} (known: ${Object.keys(this.effectiveLevels()).join(', ') || 'none'})`);
+      const known = Object.keys(this.effectiveLevels()).join(', ') || 'none';
+      throw crpInvalid(MODEL, 'level', `has no level named ${JSON.stringify(level)} in domain ${this.domain} (known: ${known})`);
     }
     return Math.min(depth, this.maxDepth);
   }

@@ -16,11 +16,19 @@ export function contextFileSources(files: readonly ContextFileSpec[], cwd: strin
     const tier = spec.tier ?? 'warm';
     const depthValid = spec.maxDepth === undefined || (Number.isInteger(spec.maxDepth) && spec.maxDepth >= 0);
     if (typeof spec.path !== 'string' || !TIER_NAMES.includes(tier) || !depthValid) {
-      throw new EpError('CONTEXT_SOURCE_INVALID',
-        `builtin/context-files options: files[${i}] needs a "path", a tier of hot, warm or cold, and an optional non-negative integer maxDepth.`,
-        { exitCode: ExitCode.validation });
+      throw new EpError(
+        'CONTEXT_SOURCE_INVALID',
+        `builtin/context-files options: files[${i}] needs a "path", a tier of hot, warm or cold, ` +
+          'and an optional non-negative integer maxDepth.',
+        { exitCode: ExitCode.validation },
+      );
     }
     const file = path.resolve(cwd, spec.path);
-    return { id: `file:${spec.path}`, tier, ...(spec.maxDepth === undefined ? {} : { maxDepth: spec.maxDepth }), load: () => readRecordsFile(file) as Promise<ContextRecord[]> };
+    return {
+      id: `file:${spec.path}`,
+      tier,
+      ...(spec.maxDepth === undefined ? {} : { maxDepth: spec.maxDepth }),
+      load: () => readRecordsFile(file) as Promise<ContextRecord[]>,
+    };
   });
 }

@@ -11,6 +11,13 @@ export { ContextPipeline, hashFragments, type ContextPipelineOptions } from './c
 export { renderRecord, summaryOf } from './record-rendering.js';
 export { TIER_NAMES } from './contracts.js';
 export type {
-  BudgetState, ContextRecord, ContextSource, ContextTiers, ContextAssembler, HistoryEntry, TierEntry, TierName,
+  BudgetState,
+  ContextRecord,
+  ContextSource,
+  ContextTiers,
+  ContextAssembler,
+  HistoryEntry,
+  TierEntry,
+  TierName,
 } from './contracts.js';
 export { renderContextForPrompt } from './render-context.js';

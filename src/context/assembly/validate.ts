@@ -3,7 +3,8 @@ import { EpError, ExitCode } from '../../kernel/errors.js';
 /** The one error every CRP model raises on bad input: it names the model and the field. */
 export function crpInvalid(model: string, field: string, problem: string, value?: unknown): EpError {
   return new EpError('CRP_INVALID', `${model}.${field} ${problem}${value === undefined ? '' : `, got ${JSON.stringify(value)}`}.`, {
-    exitCode: ExitCode.validation, details: { model, field, ...(value === undefined ? {} : { value }) },
+    exitCode: ExitCode.validation,
+    details: { model, field, ...(value === undefined ? {} : { value }) },
   });
 }
 

@@ -29,11 +29,20 @@ export class LinePacker implements ContextPacker {
     if (request.matches.length > 0 && lines.length === 0 && budget > codePoints(TRUNCATION_MARKER)) {
       const line = renderLine(request.matches[0]!.scenario, request.keyField);
       const cut = [...line].slice(0, budget - codePoints(TRUNCATION_MARKER)).join('');
-      return { promptContext: `${cut}${TRUNCATION_MARKER}`, includedKeys: [keyAt(0)], includedPositions: [0], omitted: request.matches.length - 1, truncated: true };
+      return {
+        promptContext: `${cut}${TRUNCATION_MARKER}`,
+        includedKeys: [keyAt(0)],
+        includedPositions: [0],
+        omitted: request.matches.length - 1,
+        truncated: true,
+      };
     }
     return {
-      promptContext: lines.join('\n'), includedKeys: includedPositions.map(keyAt), includedPositions,
-      omitted: request.matches.length - includedPositions.length, truncated: false,
+      promptContext: lines.join('\n'),
+      includedKeys: includedPositions.map(keyAt),
+      includedPositions,
+      omitted: request.matches.length - includedPositions.length,
+      truncated: false,
     };
   }
 }

@@ -2,12 +2,12 @@ import { EpError, ExitCode } from '../../kernel/errors.js';
 import { DEFAULT_SEARCH_FIELDS } from '../../records/document-text.js';
 import { ScenarioList, type ScoredScenario } from '../../records/scenario-list.js';
 import { assertScenario, type Scenario } from '../../records/scenario.js';
-import { assertReadable, isReadable } from '../../records/unreadable-record.js';
+import { assertReadable } from '../../records/unreadable-record.js';
 import type { SearchEngine } from '../../search/search-engine.js';
-import { copyNumberMarks, withMember } from '../../storage/json/number-marks.js';
-import { pythonJsonDumps } from '../../storage/json/python-json-writer.js';
+import { withMember } from '../../storage/json/number-marks.js';
 import type { PackageStore, SaveResult } from '../../storage/package-store-contract.js';
 import type { ContextPacker, PackResult } from './context-packer.js';
+import { sameRecord, stampRecord, timestamp } from './record-stamps.js';
 
 export interface ScenarioContextOptions {
   /** The field holding each record's key; `key` by default. */
@@ -68,7 +68,10 @@ export class ScenarioContext {
   }
 
   static async load(path: string, options: ScenarioContextOptions & { ref?: string } = {}): Promise<ScenarioContext> {
-    const loaded = await requireService(options, 'store', 'load a package').load(path, options.ref === undefined ? {} : { ref: options.ref });
+    const loaded = await requireService(options, 'store', 'load a package').load(
+      path,
+      options.ref === undefined ? {} : { ref: options.ref },
+    );
     const context = new ScenarioContext(ScenarioList.from(loaded.list), options);
     context.path = path;
     if (options.ref === undefined || options.ref === 'HEAD') context.loadedFrom = path;
@@ -79,14 +82,21 @@ export class ScenarioContext {
    * Applies `change` to the latest content of the package under its lock and commits it, so concurrent
    * writers never overwrite each other. Prefer this to load → modify → save when others may write.
    */
-  static async update(path: string, change: (context: ScenarioContext) => void | Promise<void>,
-    options: ScenarioContextOptions & { message?: string } = {}): Promise<SaveResult & { context: ScenarioContext }> {
+  static async update(
+    path: string,
+    change: (context: ScenarioContext) => void | Promise<void>,
+    options: ScenarioContextOptions & { message?: string } = {},
+  ): Promise<SaveResult & { context: ScenarioContext }> {
     let context: ScenarioContext | undefined;
-    const { list: _list, ...result } = await requireService(options, 'store', 'update a package').update(path, async (latest) => {
-      context = new ScenarioContext(ScenarioList.from(latest), options);
-      await change(context);
-      return context.list;
-    }, options.message === undefined ? {} : { message: options.message });
+    const { list: _list, ...result } = await requireService(options, 'store', 'update a package').update(
+      path,
+      async (latest) => {
+        context = new ScenarioContext(ScenarioList.from(latest), options);
+        await change(context);
+        return context.list;
+      },
+      options.message === undefined ? {} : { message: options.message },
+    );
     context!.path = path;
     context!.loadedFrom = path;
     context!.pending = [];
@@ -101,7 +111,8 @@ export class ScenarioContext {
     const target = path ?? this.path;
     if (!target) {
       throw new EpError('CONTEXT_PATH_REQUIRED', 'This context was not loaded from a package; pass a path to save it.', {
-        exitCode: ExitCode.usage, suggestion: 'Call save("research_context.ep").',
+        exitCode: ExitCode.usage,
+        suggestion: 'Call save("research_context.ep").',
       });
     }
     const message = options.message === undefined ? {} : { message: options.message };
@@ -110,11 +121,15 @@ export class ScenarioContext {
     if (this.loadedFrom === target) {
       // Saving back where it came from: apply this context's writes on top of the latest commit.
       const pending = this.pending;
-      const { list, ...saved } = await store.update(target, (latest) => {
-        const replay = new ScenarioContext(ScenarioList.from(latest), this.options);
-        for (const write of pending) write(replay);
-        return replay.list;
-      }, message);
+      const { list, ...saved } = await store.update(
+        target,
+        (latest) => {
+          const replay = new ScenarioContext(ScenarioList.from(latest), this.options);
+          for (const write of pending) write(replay);
+          return replay.list;
+        },
+        message,
+      );
       this.list = ScenarioList.from(list);
       result = saved;
     } else {
@@ -143,7 +158,10 @@ export class ScenarioContext {
     const record = this.list.lookup(this.keyField, key);
     if (record) return assertReadable(record);
     if (options && 'default' in options) return options.default;
-    throw new EpError('KEY_NOT_FOUND', `No context record has ${this.keyField} "${key}".`, { exitCode: ExitCode.notFound, details: { key } });
+    throw new EpError('KEY_NOT_FOUND', `No context record has ${this.keyField} "${key}".`, {
+      exitCode: ExitCode.notFound,
+      details: { key },
+    });
   }
 
   /** Appends a record. An existing key is an error by default; `skip` keeps the old one, `replace` the new one. */
@@ -161,14 +179,16 @@ export class ScenarioContext {
       if (policy === 'skip') return { status: 'skipped', record: existing };
       if (policy === 'error') {
         throw new EpError('DUPLICATE_KEY', `A context record with ${this.keyField} "${key}" already exists.`, {
-          exitCode: ExitCode.validation, details: { key }, suggestion: 'Use upsert, or add with duplicates: "skip" or "replace".',
+          exitCode: ExitCode.validation,
+          details: { key },
+          suggestion: 'Use upsert, or add with duplicates: "skip" or "replace".',
         });
       }
-      const stored = this.stamp(record, existing, at);
+      const stored = stampRecord(record, existing, at);
       this.list = this.list.upsert(this.keyField, stored);
       return { status: 'replaced', record: stored };
     }
-    const stored = this.stamp(record, undefined, at);
+    const stored = stampRecord(record, undefined, at);
     this.list = this.list.concat(new ScenarioList([stored]));
     return { status: 'added', record: stored };
   }
@@ -181,9 +201,10 @@ export class ScenarioContext {
   upsert(record: Scenario): WriteOutcome;
   upsert(key: string, fields: Scenario): WriteOutcome;
   upsert(recordOrKey: Scenario | string, fields?: Scenario): WriteOutcome {
-    const record = typeof recordOrKey === 'string'
-      ? withMember(assertScenario(fields ?? {}, 'The fields to upsert'), this.keyField, recordOrKey)
-      : assertScenario(recordOrKey, 'A context record');
+    const record =
+      typeof recordOrKey === 'string'
+        ? withMember(assertScenario(fields ?? {}, 'The fields to upsert'), this.keyField, recordOrKey)
+        : assertScenario(recordOrKey, 'A context record');
     requireKey(record[this.keyField], this.keyField);
     const at = this.clock();
     this.pending.push((context) => context.upsertAt(record, at));
@@ -192,8 +213,8 @@ export class ScenarioContext {
 
   private upsertAt(record: Scenario, at: string): WriteOutcome {
     const existing = this.list.lookup(this.keyField, record[this.keyField]!);
-    if (existing && this.sameRecord(record, existing)) return { status: 'unchanged', record: existing };
-    const stored = this.stamp(record, existing, at);
+    if (existing && sameRecord(record, existing)) return { status: 'unchanged', record: existing };
+    const stored = stampRecord(record, existing, at);
     this.list = this.list.upsert(this.keyField, stored);
     return { status: existing ? 'updated' : 'inserted', record: stored };
   }
@@ -202,7 +223,8 @@ export class ScenarioContext {
   search(query: string, options: { fields?: readonly string[]; topK?: number } = {}): ScoredScenario[] {
     const fields = options.fields ?? this.options.defaultSearchFields ?? DEFAULT_SEARCH_FIELDS;
     return this.list.search(query, {
-      fields, includeScores: true,
+      fields,
+      includeScores: true,
       ...(options.topK === undefined ? {} : { topK: options.topK }),
       engine: requireService(this.options, 'engine', 'search'),
     });
@@ -215,59 +237,38 @@ export class ScenarioContext {
     return { query: options.query, ...packer.pack({ matches, charBudget: options.charBudget ?? 3000, keyField: this.keyField }) };
   }
 
-  /** Whether `record` says nothing `existing` does not: equal as stored, with its timestamps where `record` has none. */
-  private sameRecord(record: Scenario, existing: Scenario): boolean {
-    const candidate: Scenario = { ...record };
-    // As stamp() would store it: float forms of values carried over from the stored record, then the input's.
-    copyNumberMarks(existing, candidate);
-    copyNumberMarks(record, candidate);
-    for (const field of ['created_at', 'updated_at']) {
-      if (record[field] === undefined && existing[field] !== undefined) candidate[field] = existing[field]!;
-    }
-    // A stored record that cannot be read is never the same as one given: an upsert replaces it.
-    return isReadable(existing) && pythonJsonDumps(candidate) === pythonJsonDumps(existing);
-  }
-
   private clock(): string {
     return timestamp((this.options.now ?? (() => new Date()))());
-  }
-
-  /** `created_at` on first write, kept afterwards; `updated_at` on every write; values the caller gave win. */
-  private stamp(record: Scenario, existing: Scenario | undefined, now: string): Scenario {
-    const stored: Scenario = {
-      ...record,
-      created_at: record.created_at ?? existing?.created_at ?? now,
-      updated_at: record.updated_at ?? now,
-    };
-    // Keep Python float forms (`1.0`) of values carried over unchanged from the stored record or the input.
-    if (existing) copyNumberMarks(existing, stored);
-    copyNumberMarks(record, stored);
-    return stored;
   }
 }
 
 const SERVICE_TOKENS = { store: 'ep.PackageStore', engine: 'ep.SearchEngine', packer: 'ep.ContextPacker' } as const;
 
 /** The service `field` of the options; no fallback, since one built here would bypass the configured plugin. */
-function requireService<F extends keyof typeof SERVICE_TOKENS>(options: ScenarioContextOptions, field: F, what: string): NonNullable<ScenarioContextOptions[F]> {
+function requireService<F extends keyof typeof SERVICE_TOKENS>(
+  options: ScenarioContextOptions,
+  field: F,
+  what: string,
+): NonNullable<ScenarioContextOptions[F]> {
   const service = options[field];
   if (service) return service;
   throw new EpError('CONTEXT_SERVICES_REQUIRED', `ScenarioContext needs a ${field} (the runtime's ${SERVICE_TOKENS[field]}) to ${what}.`, {
-    exitCode: ExitCode.usage, details: { field, missing: [field] },
+    exitCode: ExitCode.usage,
+    details: { field, missing: [field] },
     suggestion: 'Use loadScenarioContext / updateScenarioContext / newScenarioContext, or pass contextOptions(runtime).',
   });
 }
 
 function requireKey(value: unknown, keyField: string): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new EpError('INVALID_CONTEXT_KEY', `A context record needs a non-empty string "${keyField}"; got ${value === undefined ? 'none' : JSON.stringify(value)}.`, {
-      exitCode: ExitCode.validation, details: { keyField, value: value === undefined ? null : (value as never) },
-    });
+    throw new EpError(
+      'INVALID_CONTEXT_KEY',
+      `A context record needs a non-empty string "${keyField}"; got ${value === undefined ? 'none' : JSON.stringify(value)}.`,
+      {
+        exitCode: ExitCode.validation,
+        details: { keyField, value: value === undefined ? null : value },
+      },
+    );
   }
   return value;
-}
-
-/** ISO-8601 UTC to the second: `2026-07-17T10:00:00Z`. */
-export function timestamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

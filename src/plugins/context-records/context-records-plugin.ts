@@ -31,19 +31,24 @@ export const contextRecordsPlugin = definePlugin<ContextRecordsOptions>((options
   provides: [ContextRecords, Tool, ContextSource],
   requires: [RuntimeSettings, PackageStore, SearchEngine, ContextPacker, Tokenizer],
   async register(registry) {
-    const [{ ContextRecordsService }, { contextRecordTools }, { activeContextSource }, { defaultCacheDir }, { contextHistorySource }] = await Promise.all([
-      import('../../context/active/context-records-service.js'),
-      import('../../skills/context-records/context-record-tools.js'),
-      import('../../context/active/active-context-source.js'),
-      import('../../context/active/package-read-cache.js'),
-      import('../../context/active/context-history-source.js'),
-    ]);
+    const [{ ContextRecordsService }, { contextRecordTools }, { activeContextSource }, { defaultCacheDir }, { contextHistorySource }] =
+      await Promise.all([
+        import('../../context/active/context-records-service.js'),
+        import('../../skills/context-records/context-record-tools.js'),
+        import('../../context/active/active-context-source.js'),
+        import('../../context/active/package-read-cache.js'),
+        import('../../context/active/context-history-source.js'),
+      ]);
     let service: InstanceType<typeof ContextRecordsService> | undefined;
-    const records = () => (service ??= new ContextRecordsService({
-      cwd: registry.get(RuntimeSettings).cwd,
-      ...(options.cache === false ? {} : { cacheDir: options.cacheDir ?? defaultCacheDir(registry.get(RuntimeSettings).env) }), store: registry.get(PackageStore), engine: registry.get(SearchEngine),
-      packer: registry.get(ContextPacker), tokenizer: registry.get(Tokenizer),
-    }));
+    const records = () =>
+      (service ??= new ContextRecordsService({
+        cwd: registry.get(RuntimeSettings).cwd,
+        ...(options.cache === false ? {} : { cacheDir: options.cacheDir ?? defaultCacheDir(registry.get(RuntimeSettings).env) }),
+        store: registry.get(PackageStore),
+        engine: registry.get(SearchEngine),
+        packer: registry.get(ContextPacker),
+        tokenizer: registry.get(Tokenizer),
+      }));
     registry.registerFactory(ContextRecords, () => records());
     for (const tool of contextRecordTools(records)) registry.registerValue(Tool, tool);
     registry.registerValue(ContextSource, activeContextSource(records));

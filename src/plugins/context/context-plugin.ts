@@ -24,15 +24,28 @@ export const contextPlugin = definePlugin<ContextOptions>((options = {}) => ({
   optional: [ContextSource],
   async register(registry) {
     const [{ ContextTierService, DEFAULT_CONTEXT_BUDGET }, { ContextPipeline }, { ContextBudget }] = await Promise.all([
-      import('../../context/assembly/context-tier-service.js'), import('../../context/assembly/context-pipeline.js'), import('../../context/assembly/context-budget.js'),
+      import('../../context/assembly/context-tier-service.js'),
+      import('../../context/assembly/context-pipeline.js'),
+      import('../../context/assembly/context-budget.js'),
     ]);
-    const budget = new ContextBudget(options.maxTokens ?? DEFAULT_CONTEXT_BUDGET.maxTokens,
-      options.reservedTokens ?? Math.min(DEFAULT_CONTEXT_BUDGET.reservedTokens, options.maxTokens ?? Infinity));
-    registry.registerFactory(ContextTiers, (services) => new ContextTierService({
-      sources: services.getAll(ContextSource), searchEngine: services.get(SearchEngine), tokenizer: services.get(Tokenizer), budget,
-    }));
-    registry.registerFactory(ContextAssembler, (services) => new ContextPipeline(
-      services.get(ContextTiers), services.get(Tokenizer), { maxConsecutiveDrops: options.maxConsecutiveDrops },
-    ));
+    const budget = new ContextBudget(
+      options.maxTokens ?? DEFAULT_CONTEXT_BUDGET.maxTokens,
+      options.reservedTokens ?? Math.min(DEFAULT_CONTEXT_BUDGET.reservedTokens, options.maxTokens ?? Infinity),
+    );
+    registry.registerFactory(
+      ContextTiers,
+      (services) =>
+        new ContextTierService({
+          sources: services.getAll(ContextSource),
+          searchEngine: services.get(SearchEngine),
+          tokenizer: services.get(Tokenizer),
+          budget,
+        }),
+    );
+    registry.registerFactory(
+      ContextAssembler,
+      (services) =>
+        new ContextPipeline(services.get(ContextTiers), services.get(Tokenizer), { maxConsecutiveDrops: options.maxConsecutiveDrops }),
+    );
   },
 }));

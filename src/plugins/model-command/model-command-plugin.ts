@@ -29,9 +29,11 @@ export const commandModelPlugin = definePlugin<CommandModelPluginOptions>((optio
       const settings = services.get(RuntimeSettings);
       const fromEnv = settings.env.EP_MODEL_COMMAND?.trim().split(/\s+/) ?? [];
       const command = options.command ?? fromEnv[0];
-      const args = options.command ? options.args ?? [] : fromEnv.slice(1);
+      const args = options.command ? (options.args ?? []) : fromEnv.slice(1);
       return new CommandModelRuntime({
-        ...(command ? { command } : {}), args, cwd: settings.cwd,
+        ...(command ? { command } : {}),
+        args,
+        cwd: settings.cwd,
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
       });
     });

@@ -25,7 +25,9 @@ export const openAIModelPlugin = definePlugin<OpenAIModelPluginOptions>((options
   requires: [RuntimeSettings],
   async register(registry) {
     const { OpenAIChatRuntime, openAIOptionsFrom } = await import('../../models/openai-chat-model.js');
-    registry.registerFactory(ModelRuntime, (services) =>
-      new OpenAIChatRuntime(openAIOptionsFrom({ ...options }, services.get(RuntimeSettings).env)));
+    registry.registerFactory(
+      ModelRuntime,
+      (services) => new OpenAIChatRuntime(openAIOptionsFrom({ ...options }, services.get(RuntimeSettings).env)),
+    );
   },
 }));

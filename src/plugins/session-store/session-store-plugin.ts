@@ -19,7 +19,8 @@ export const sessionStorePlugin = definePlugin<SessionStoreOptions>((options = {
   requires: [RuntimeSettings],
   async register(registry) {
     const [{ FileSessionStore }, { resolveEpHome }] = await Promise.all([
-      import('../../sessions/store/file-session-store.js'), import('../../sessions/store/session-paths.js'),
+      import('../../sessions/store/file-session-store.js'),
+      import('../../sessions/store/session-paths.js'),
     ]);
     registry.registerFactory(SessionStore, (services) => {
       const settings = services.get(RuntimeSettings);

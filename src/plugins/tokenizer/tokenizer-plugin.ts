@@ -28,9 +28,12 @@ export const tokenizerPlugin = definePlugin<TokenizerOptions>((options = {}) => 
     const { BPE_ENCODINGS } = await import('../../tokenizer/tokenizer.js');
     const encoding = options.encoding ?? 'cl100k_base';
     if (mode !== 'bpe' || !BPE_ENCODINGS.includes(encoding)) {
-      throw new EpError('TOKENIZER_INVALID_OPTIONS',
-        `builtin/tokenizer options: mode must be "bpe" or "estimate" and encoding one of ${BPE_ENCODINGS.join(', ')}; got mode ${JSON.stringify(mode)}, encoding ${JSON.stringify(encoding)}.`,
-        { exitCode: ExitCode.validation });
+      throw new EpError(
+        'TOKENIZER_INVALID_OPTIONS',
+        `builtin/tokenizer options: mode must be "bpe" or "estimate" and encoding one of ${BPE_ENCODINGS.join(', ')}; ` +
+          `got mode ${JSON.stringify(mode)}, encoding ${JSON.stringify(encoding)}.`,
+        { exitCode: ExitCode.validation },
+      );
     }
     registry.registerValue(Tokenizer, new BpeTokenizer(encoding));
   },

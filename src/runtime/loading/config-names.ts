@@ -22,8 +22,11 @@ export function checkConfigNames(config: ProjectConfig, sources: readonly Plugin
 
 function unknownId(config: ProjectConfig, path: string, id: string, known: ReadonlySet<string>) {
   const near = closestName(id, known);
-  return pluginError(PluginErrorCode.configInvalid,
-    `The ep config ${config.path ?? ''} names plugin ${id} at ${path}, but no such plugin is ${path.startsWith('disable') ? 'built in' : 'loaded or built in'}.`,
+  const where = path.startsWith('disable') ? 'built in' : 'loaded or built in';
+  return pluginError(
+    PluginErrorCode.configInvalid,
+    `The ep config ${config.path ?? ''} names plugin ${id} at ${path}, but no such plugin is ${where}.`,
     { configPath: config.path, path, plugin: id },
-    { suggestion: near ? `Did you mean ${near}?` : 'Check the id against `ep plugins list`.' });
+    { suggestion: near ? `Did you mean ${near}?` : 'Check the id against `ep plugins list`.' },
+  );
 }

@@ -28,21 +28,30 @@ export async function importPlugin(request: PluginRequest, engineVersion: string
   const file = resolveModule(request.module, request.baseDir);
   // Node reads the module whole: a device or FIFO named as a plugin would never finish loading.
   if (statSync(file, { throwIfNoEntry: false })?.isFile() === false) {
-    throw pluginError(PluginErrorCode.invalid, `Plugin module ${request.module} is not a regular file: ${file}.`, { module: request.module, file });
+    throw pluginError(PluginErrorCode.invalid, `Plugin module ${request.module} is not a regular file: ${file}.`, {
+      module: request.module,
+      file,
+    });
   }
   let namespace: Record<string, unknown>;
   try {
     namespace = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (cause) {
-    throw pluginError(PluginErrorCode.invalid, `Plugin module ${request.module} failed to load: ${errorMessage(cause)}`,
-      { module: request.module, file }, { cause });
+    throw pluginError(
+      PluginErrorCode.invalid,
+      `Plugin module ${request.module} failed to load: ${errorMessage(cause)}`,
+      { module: request.module, file },
+      { cause },
+    );
   }
   const exported = namespace.default ?? namespace.plugin ?? namespace.createPlugin;
   if (exported === undefined || (typeof exported !== 'function' && typeof exported !== 'object')) {
-    throw pluginError(PluginErrorCode.noExport,
+    throw pluginError(
+      PluginErrorCode.noExport,
       `Plugin module ${request.module} has no plugin export (expected a default export, \`plugin\` or \`createPlugin\`).`,
       { module: request.module, file, exports: Object.keys(namespace) },
-      { suggestion: 'Export a plugin factory: `export default function plugin(options) { return { id, version, engine, register } }`.' });
+      { suggestion: 'Export a plugin factory: `export default function plugin(options) { return { id, version, engine, register } }`.' },
+    );
   }
   if (typeof exported !== 'function') return accept(exported, request, engineVersion);
   const factory = exported as (options?: unknown) => unknown;
@@ -52,8 +61,11 @@ export async function importPlugin(request: PluginRequest, engineVersion: string
     checkPluginOptions(declaration, options, optionsWhere(declaration.id, request));
     const plugin = accept(callFactory(factory, options, request), request, engineVersion);
     if (plugin.plugin.id !== declaration.id) {
-      throw pluginError(PluginErrorCode.invalid, `Plugin module ${request.module} declares ${declaration.id} but its factory made ${plugin.plugin.id}.`,
-        { module: request.module, plugin: plugin.plugin.id });
+      throw pluginError(
+        PluginErrorCode.invalid,
+        `Plugin module ${request.module} declares ${declaration.id} but its factory made ${plugin.plugin.id}.`,
+        { module: request.module, plugin: plugin.plugin.id },
+      );
     }
     return plugin;
   }
@@ -77,8 +89,12 @@ function callFactory(factory: (options?: unknown) => unknown, options: Record<st
     return factory(options);
   } catch (cause) {
     if (cause instanceof EpError) throw cause;
-    throw pluginError(PluginErrorCode.invalid, `Plugin factory in ${request.module} threw: ${errorMessage(cause)}`,
-      { module: request.module }, { cause });
+    throw pluginError(
+      PluginErrorCode.invalid,
+      `Plugin factory in ${request.module} threw: ${errorMessage(cause)}`,
+      { module: request.module },
+      { cause },
+    );
   }
 }
 
@@ -88,15 +104,18 @@ function accept(candidate: unknown, request: PluginRequest, engineVersion: strin
 
 function resolveModule(specifier: string, baseDir: string): string {
   const isPath = specifier.startsWith('.') || path.isAbsolute(specifier);
-  const notFound = () => pluginError(PluginErrorCode.moduleNotFound,
-    `Plugin module ${specifier} was not found${isPath ? '' : ` from ${baseDir}`}.`,
-    { module: specifier, baseDir },
-    { suggestion: isPath ? 'Check the path in the ep config or the --plugin flag.' : `Install it: npm install ${specifier}` });
+  const notFound = () =>
+    pluginError(
+      PluginErrorCode.moduleNotFound,
+      `Plugin module ${specifier} was not found${isPath ? '' : ` from ${baseDir}`}.`,
+      { module: specifier, baseDir },
+      { suggestion: isPath ? 'Check the path in the ep config or the --plugin flag.' : `Install it: npm install ${specifier}` },
+    );
 
   if (isPath) {
     const target = path.resolve(baseDir, specifier);
     if (!existsSync(target)) throw notFound();
-    return statSync(target).isDirectory() ? packageEntry(target) ?? throwIt(notFound()) : target;
+    return statSync(target).isDirectory() ? (packageEntry(target) ?? throwIt(notFound())) : target;
   }
   try {
     return createRequire(path.join(baseDir, 'noop.js')).resolve(specifier);

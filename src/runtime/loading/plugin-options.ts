@@ -23,11 +23,19 @@ export function checkPluginOptions(declaration: PluginDeclaration | undefined, o
   if (validate(options)) return;
   const [first] = validate.errors ?? [];
   const path = first ? optionPath(where, first) : where;
-  throw new EpError(PLUGIN_OPTIONS_INVALID, `Options for plugin ${declaration.id} are invalid: ${path} ${first ? problem(first) : 'is not accepted'}.`, {
-    exitCode: ExitCode.validation,
-    details: { plugin: declaration.id, path, problems: (validate.errors ?? []).map((error) => `${optionPath(where, error)} ${problem(error)}`) },
-    suggestion: `Fix ${path} in the ep config (.edsl/ep.json); the plugin's options are described by its documentation.`,
-  });
+  throw new EpError(
+    PLUGIN_OPTIONS_INVALID,
+    `Options for plugin ${declaration.id} are invalid: ${path} ${first ? problem(first) : 'is not accepted'}.`,
+    {
+      exitCode: ExitCode.validation,
+      details: {
+        plugin: declaration.id,
+        path,
+        problems: (validate.errors ?? []).map((error) => `${optionPath(where, error)} ${problem(error)}`),
+      },
+      suggestion: `Fix ${path} in the ep config (.edsl/ep.json); the plugin's options are described by its documentation.`,
+    },
+  );
 }
 
 /** A factory's declaration, checked: a malformed one is the plugin's error, not the user's. */
@@ -35,11 +43,17 @@ export function readDeclaration(factory: unknown, module: string): PluginDeclara
   const declaration = (factory as { declaration?: unknown } | null)?.declaration;
   if (declaration === undefined) return undefined;
   const { id, optionsSchema } = (declaration ?? {}) as { id?: unknown; optionsSchema?: unknown };
-  const okSchema = optionsSchema === undefined || (typeof optionsSchema === 'object' && optionsSchema !== null && !Array.isArray(optionsSchema));
+  const okSchema =
+    optionsSchema === undefined || (typeof optionsSchema === 'object' && optionsSchema !== null && !Array.isArray(optionsSchema));
   if (typeof id !== 'string' || !PLUGIN_ID_PATTERN.test(id) || !okSchema) {
-    throw new EpError('PLUGIN_INVALID', `Plugin module ${module} declares its plugin wrongly: the declaration needs a namespaced id and an object optionsSchema.`, {
-      exitCode: ExitCode.validation, details: { module },
-    });
+    throw new EpError(
+      'PLUGIN_INVALID',
+      `Plugin module ${module} declares its plugin wrongly: the declaration needs a namespaced id and an object optionsSchema.`,
+      {
+        exitCode: ExitCode.validation,
+        details: { module },
+      },
+    );
   }
   return declaration as PluginDeclaration;
 }
@@ -56,7 +70,9 @@ function validatorFor(declaration: PluginDeclaration): ValidateFunction {
       validate = ajv.compile(schema);
     } catch (cause) {
       throw new EpError('PLUGIN_INVALID', `Plugin ${declaration.id} declares an options schema Ajv cannot compile.`, {
-        exitCode: ExitCode.validation, cause, details: { plugin: declaration.id },
+        exitCode: ExitCode.validation,
+        cause,
+        details: { plugin: declaration.id },
       });
     }
     validators.set(schema, validate);
@@ -65,12 +81,15 @@ function validatorFor(declaration: PluginDeclaration): ValidateFunction {
 }
 
 function problem(error: ErrorObject): string {
-  return error.keyword === 'additionalProperties' ? 'is not an option this plugin takes' : error.message ?? 'is not accepted';
+  return error.keyword === 'additionalProperties' ? 'is not an option this plugin takes' : (error.message ?? 'is not accepted');
 }
 
 /** `options["acme/search"].limit`, from Ajv's JSON pointer and, for an unknown key, the key itself. */
 function optionPath(where: string, error: ErrorObject): string {
-  const segments = error.instancePath.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
   const extra = (error.params as { additionalProperty?: string }).additionalProperty;
   if (extra !== undefined) segments.push(extra);
   return where + segments.map((segment) => (/^[A-Za-z_$][\w$]*$/.test(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`)).join('');

@@ -39,8 +39,8 @@ export function loadProjectConfig(cwd: string): ProjectConfig {
 
 /** Reads and checks one config file (`<project>/.edsl/ep.json`). */
 export function readProjectConfig(file: string): ProjectConfig {
-  const invalid = (problem: string) => pluginError(PluginErrorCode.configInvalid,
-    `The ep config ${file} is invalid: ${problem}.`, { configPath: file });
+  const invalid = (problem: string) =>
+    pluginError(PluginErrorCode.configInvalid, `The ep config ${file} is invalid: ${problem}.`, { configPath: file });
   let raw: unknown;
   let sha256: string;
   try {

@@ -64,19 +64,31 @@ function leftToFile(config: ProjectConfig, overrides: Partial<ProjectConfig>): C
 }
 
 function notTrusted(config: ProjectConfig, configPath: string, entries: CodeEntry[], earlier: TrustRecord | undefined): EpError {
-  const shown = entries.slice(0, 10).map(({ entry, value }) => `${entry} = ${value}`).join(', ');
+  const shown = entries
+    .slice(0, 10)
+    .map(({ entry, value }) => `${entry} = ${value}`)
+    .join(', ');
   const more = entries.length > 10 ? ` and ${entries.length - 10} more` : '';
   const state = earlier ? `has changed since it was trusted (${earlier.trustedAt})` : 'is not trusted';
-  return new EpError(TrustErrorCode.notTrusted,
-    `The ep config ${config.path} ${state}, and it names code to load or run: ${shown}${more}. Nothing it names `
-    + `was loaded or run. If you trust it, run \`ep trust\` in ${config.projectDir}.`, {
+  return new EpError(
+    TrustErrorCode.notTrusted,
+    `The ep config ${config.path} ${state}, and it names code to load or run: ${shown}${more}. Nothing it names ` +
+      `was loaded or run. If you trust it, run \`ep trust\` in ${config.projectDir}.`,
+    {
       exitCode: ExitCode.auth,
-      suggestion: `Read those entries first; then \`ep trust ${shellWord(config.path!)}\` trusts this exact content (any later change needs trusting again).`,
+      suggestion:
+        `Read those entries first; then \`ep trust ${shellWord(config.path!)}\` trusts this exact content ` +
+        '(any later change needs trusting again).',
       details: {
-        configPath: configPath, sha256: config.sha256, codeEntries: entries.slice(0, LISTED_ENTRIES), codeEntryCount: entries.length,
-        command: `ep trust ${shellWord(config.path!)}`, ...(earlier ? { trustedAt: earlier.trustedAt } : {}),
+        configPath: configPath,
+        sha256: config.sha256,
+        codeEntries: entries.slice(0, LISTED_ENTRIES),
+        codeEntryCount: entries.length,
+        command: `ep trust ${shellWord(config.path!)}`,
+        ...(earlier ? { trustedAt: earlier.trustedAt } : {}),
       },
-    });
+    },
+  );
 }
 
 /** A path as one shell word: as is when plain, single-quoted otherwise. */

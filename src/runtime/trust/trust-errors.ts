@@ -12,13 +12,16 @@ export const TrustErrorCode = {
 
 export function trustWriteFailed(dir: string, cause: unknown): EpError {
   return new EpError(TrustErrorCode.writeFailed, `Could not change the trust records in ${dir}: ${errorMessage(cause)}.`, {
-    cause, details: { dir }, suggestion: 'Check that EP_HOME is a directory you can write.',
+    cause,
+    details: { dir },
+    suggestion: 'Check that EP_HOME is a directory you can write.',
   });
 }
 
 export function configNotFound(message: string, details: Record<string, unknown>): EpError {
   return new EpError(TrustErrorCode.configNotFound, message, {
-    exitCode: ExitCode.notFound, details,
+    exitCode: ExitCode.notFound,
+    details,
     suggestion: 'Name the config file (<project>/.edsl/ep.json) or its project directory, or run from inside the project.',
   });
 }

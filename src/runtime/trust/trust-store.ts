@@ -96,11 +96,20 @@ export class TrustStore {
 function isTrustRecord(value: unknown): value is TrustRecord {
   if (value === null || typeof value !== 'object') return false;
   const record = value as Partial<TrustRecord>;
-  return typeof record.configPath === 'string' && path.isAbsolute(record.configPath)
-    && typeof record.sha256 === 'string' && SHA256_HEX.test(record.sha256)
-    && typeof record.trustedAt === 'string'
-    && Number.isInteger(record.codeEntryCount)
-    && Array.isArray(record.codeEntries)
-    && record.codeEntries.every((entry) => entry !== null && typeof entry === 'object'
-      && typeof (entry as CodeEntry).entry === 'string' && typeof (entry as CodeEntry).value === 'string');
+  return (
+    typeof record.configPath === 'string' &&
+    path.isAbsolute(record.configPath) &&
+    typeof record.sha256 === 'string' &&
+    SHA256_HEX.test(record.sha256) &&
+    typeof record.trustedAt === 'string' &&
+    Number.isInteger(record.codeEntryCount) &&
+    Array.isArray(record.codeEntries) &&
+    record.codeEntries.every(
+      (entry) =>
+        entry !== null &&
+        typeof entry === 'object' &&
+        typeof (entry as CodeEntry).entry === 'string' &&
+        typeof (entry as CodeEntry).value === 'string',
+    )
+  );
 }

@@ -6,7 +6,12 @@ export const modelKind: PluginKind = {
   kind: 'model',
   summary: 'provides a model runtime (ep.ModelRuntime) that answers with the last line of the prompt',
   files: (names: PluginNames, engine: string) => ({
-    'src/index.ts': singleServicePluginSource(names, engine, { token: 'ModelRuntime', suffix: 'Runtime', description: 'Answers with the last line of the prompt.', bind: 'value' }),
+    'src/index.ts': singleServicePluginSource(names, engine, {
+      token: 'ModelRuntime',
+      suffix: 'Runtime',
+      description: 'Answers with the last line of the prompt.',
+      bind: 'value',
+    }),
     [`src/${names.name}-runtime.ts`]: `import type { ModelReply, ModelRequest, ModelRuntime } from 'ep-runtime/plugin';
 
 export class ${names.pascal}Runtime implements ModelRuntime {

@@ -6,7 +6,12 @@ export const packerKind: PluginKind = {
   kind: 'packer',
   summary: 'provides a context packer (ep.ContextPacker) rendering ranked records as a numbered list',
   files: (names: PluginNames, engine: string) => ({
-    'src/index.ts': singleServicePluginSource(names, engine, { token: 'ContextPacker', suffix: 'Packer', description: 'Renders ranked records as a numbered list.', bind: 'value' }),
+    'src/index.ts': singleServicePluginSource(names, engine, {
+      token: 'ContextPacker',
+      suffix: 'Packer',
+      description: 'Renders ranked records as a numbered list.',
+      bind: 'value',
+    }),
     [`src/${names.name}-packer.ts`]: `import type { ContextPacker, PackRequest, PackResult } from 'ep-runtime/plugin';
 
 /** Budgets count code points, so an emoji costs one character however many UTF-16 units it takes. */

@@ -23,9 +23,10 @@ export interface SingleServicePlugin {
 /** The `src/index.ts` of a plugin that provides one single service, chosen by `"providers"` in a project config. */
 export function singleServicePluginSource(names: PluginNames, engine: string, plugin: SingleServicePlugin): string {
   const className = `${names.pascal}${plugin.suffix}`;
-  const binding = plugin.bind === 'value'
-    ? `registry.registerValue(${plugin.token}, new ${className}());`
-    : `registry.registerClass(${plugin.token}, ${className}, []);`;
+  const binding =
+    plugin.bind === 'value'
+      ? `registry.registerValue(${plugin.token}, new ${className}());`
+      : `registry.registerClass(${plugin.token}, ${className}, []);`;
   const imports = ['definePlugin', plugin.token].sort((a, b) => a.localeCompare(b)).join(', ');
   return `import { ${imports} } from 'ep-runtime/plugin';
 import { ${className} } from './${names.name}-${plugin.suffix.toLowerCase()}.js';

@@ -6,8 +6,20 @@ export const searchKind: PluginKind = {
   kind: 'search',
   summary: 'provides a search engine (ep.SearchEngine) ranking by TF-IDF over Unicode words',
   files: (names: PluginNames, engine: string) => ({
-    'src/index.ts': singleServicePluginSource(names, engine, { token: 'SearchEngine', suffix: 'Engine', description: 'Ranks records by TF-IDF over Unicode words.', bind: 'class' }),
-    [`src/${names.name}-engine.ts`]: `import type { SearchDocument, SearchEngine, SearchHit, SearchIndex, SearchIndexOptions, SearchQueryOptions } from 'ep-runtime/plugin';
+    'src/index.ts': singleServicePluginSource(names, engine, {
+      token: 'SearchEngine',
+      suffix: 'Engine',
+      description: 'Ranks records by TF-IDF over Unicode words.',
+      bind: 'class',
+    }),
+    [`src/${names.name}-engine.ts`]: `import type {
+  SearchDocument,
+  SearchEngine,
+  SearchHit,
+  SearchIndex,
+  SearchIndexOptions,
+  SearchQueryOptions,
+} from 'ep-runtime/plugin';
 
 /** Lower-cased runs of letters and digits, in any script. */
 function words(text: string): string[] {

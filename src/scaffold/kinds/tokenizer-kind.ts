@@ -6,7 +6,12 @@ export const tokenizerKind: PluginKind = {
   kind: 'tokenizer',
   summary: 'provides a tokenizer (ep.Tokenizer) that estimates tokens as words and symbols',
   files: (names: PluginNames, engine: string) => ({
-    'src/index.ts': singleServicePluginSource(names, engine, { token: 'Tokenizer', suffix: 'Tokenizer', description: 'Estimates tokens as words and symbols.', bind: 'value' }),
+    'src/index.ts': singleServicePluginSource(names, engine, {
+      token: 'Tokenizer',
+      suffix: 'Tokenizer',
+      description: 'Estimates tokens as words and symbols.',
+      bind: 'value',
+    }),
     [`src/${names.name}-tokenizer.ts`]: `import type { TokenCounter, Tokenizer } from 'ep-runtime/plugin';
 
 const TOKEN = /\\p{L}+|\\p{N}+|[^\\s\\p{L}\\p{N}]/gu;

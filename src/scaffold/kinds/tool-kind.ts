@@ -46,7 +46,14 @@ export interface ${names.pascal}Options {
 /** The options the plugin was started with, bound under the plugin's own token so its tool can take them. */
 export const ${names.pascal}Options = createToken<${names.pascal}Options>('${names.namespace}.${names.pascal}Options');
 `,
-    [`src/${names.name}-tool.ts`]: `import { EpError, ExitCode, type JsonSchema, type Tokenizer, type Tool, type ToolCapability } from 'ep-runtime/plugin';
+    [`src/${names.name}-tool.ts`]: `import {
+  EpError,
+  ExitCode,
+  type JsonSchema,
+  type Tokenizer,
+  type Tool,
+  type ToolCapability,
+} from 'ep-runtime/plugin';
 import type { ${names.pascal}Options } from './${names.name}-options.js';
 
 export interface ${names.pascal}Input {
@@ -120,7 +127,8 @@ import { Tool } from 'ep-runtime/plugin';
 import { fromPluginContribution, withSubject } from 'ep-runtime/testing';
 import plugin from '../src/index.js';
 
-const toolWith = (options: { longest?: number }) => fromPluginContribution(plugin, Tool, (tool) => tool.name === '${names.id}', { options });
+const toolWith = (options: { longest?: number }) =>
+  fromPluginContribution(plugin, Tool, (tool) => tool.name === '${names.id}', { options });
 
 it('counts words and tokens and names the longest words', () =>
   withSubject(toolWith({ longest: 2 }), async (tool) => {

@@ -20,7 +20,9 @@ export class Bm25SearchEngine implements SearchEngine {
 
   /** One query without an index: a single scan of the text, the same hits and scores as an index search. */
   searchOnce(documents: readonly SearchDocument[], query: string, options: SearchIndexOptions & SearchQueryOptions = {}): SearchHit[] {
-    return searchOnceBm25(documents, query, options.fields, options.topK)
-      ?? this.buildIndex(documents, options).search(query, options.topK === undefined ? {} : { topK: options.topK });
+    return (
+      searchOnceBm25(documents, query, options.fields, options.topK) ??
+      this.buildIndex(documents, options).search(query, options.topK === undefined ? {} : { topK: options.topK })
+    );
   }
 }

@@ -15,8 +15,12 @@ const MAX_CELLS = 1 << 23;
  * tokens in place against the few query terms, creating no token strings at all. Undefined when the query
  * has so many distinct terms that the per-term counts would be large; the caller then builds the index.
  */
-export function searchOnceBm25(documents: readonly SearchDocument[], query: string, fields: readonly string[] | undefined,
-  topK: number | undefined): SearchHit[] | undefined {
+export function searchOnceBm25(
+  documents: readonly SearchDocument[],
+  query: string,
+  fields: readonly string[] | undefined,
+  topK: number | undefined,
+): SearchHit[] | undefined {
   const queryTokens = tokenize(query);
   const n = documents.length;
   if (n === 0 || queryTokens.length === 0) return [];

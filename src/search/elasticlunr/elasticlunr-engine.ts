@@ -26,13 +26,19 @@ export class ElasticlunrSearchEngine implements SearchEngine {
   constructor(private readonly defaults: ElasticlunrEngineOptions = {}) {
     const boosts: unknown = defaults.boosts;
     if (boosts !== undefined && (boosts === null || typeof boosts !== 'object' || Array.isArray(boosts))) {
-      throw new EpError('SEARCH_BOOST_INVALID', `The elasticlunr boosts must be an object of field weights, got ${JSON.stringify(boosts)}.`,
-        { exitCode: ExitCode.validation, details: { boosts } });
+      throw new EpError(
+        'SEARCH_BOOST_INVALID',
+        `The elasticlunr boosts must be an object of field weights, got ${JSON.stringify(boosts)}.`,
+        { exitCode: ExitCode.validation, details: { boosts } },
+      );
     }
     for (const [field, boost] of Object.entries(defaults.boosts ?? {})) {
       if (typeof boost !== 'number' || !Number.isFinite(boost) || boost < 0) {
-        throw new EpError('SEARCH_BOOST_INVALID', `The elasticlunr boost for field ${field} must be a number >= 0, got ${JSON.stringify(boost)}.`,
-          { exitCode: ExitCode.validation, details: { field, boost } });
+        throw new EpError(
+          'SEARCH_BOOST_INVALID',
+          `The elasticlunr boost for field ${field} must be a number >= 0, got ${JSON.stringify(boost)}.`,
+          { exitCode: ExitCode.validation, details: { field, boost } },
+        );
       }
     }
   }

@@ -55,7 +55,13 @@ export class FileSessionStore implements SessionStore {
         }
         const now = new Date().toISOString();
         await writeMeta(paths, {
-          id: sessionId, createdAt: now, updatedAt: now, source: options.source ?? 'api', turns: 0, nodeCount: 0, head: null,
+          id: sessionId,
+          createdAt: now,
+          updatedAt: now,
+          source: options.source ?? 'api',
+          turns: 0,
+          nodeCount: 0,
+          head: null,
         });
         return true;
       });
@@ -101,7 +107,8 @@ export class FileSessionStore implements SessionStore {
     const paths = sessionPaths(this.home, validateSessionId(sessionId));
     if (!existsSync(paths.meta)) {
       throw new EpError('SESSION_NOT_FOUND', `No session ${sessionId} in ${path.join(this.home, 'sessions')}.`, {
-        exitCode: ExitCode.notFound, details: { sessionId, home: this.home },
+        exitCode: ExitCode.notFound,
+        details: { sessionId, home: this.home },
         suggestion: 'Run `ep session list` to see the sessions, or check EP_HOME.',
       });
     }
@@ -145,8 +152,11 @@ class FileSessionLog implements SessionLogContract {
         ({ head, turns } = await commitTurn(this.paths.dir, `Turn ${turn.turnId}${names ? `: ${names}` : ''}`));
       }
       await writeMeta(this.paths, {
-        ...meta, updatedAt: new Date().toISOString(), turns,
-        nodeCount: Math.max(meta.nodeCount, turn.nodeCount), head,
+        ...meta,
+        updatedAt: new Date().toISOString(),
+        turns,
+        nodeCount: Math.max(meta.nodeCount, turn.nodeCount),
+        head,
       });
     });
   }
@@ -201,10 +211,12 @@ function lastNewlineEnd(fd: number, size: number): number {
 
 /** meta.json as written by `writeMeta`; anything else (a hand-edited or damaged file) is refused by name. */
 async function readMeta(paths: SessionPaths): Promise<SessionMeta> {
-  const corrupt = (problem: string) => new EpError('SESSION_CORRUPT', `${paths.meta} is damaged: ${problem}.`, {
-    exitCode: ExitCode.validation, details: { path: paths.meta },
-    suggestion: 'Restore meta.json from the session\'s git history, or delete the session.',
-  });
+  const corrupt = (problem: string) =>
+    new EpError('SESSION_CORRUPT', `${paths.meta} is damaged: ${problem}.`, {
+      exitCode: ExitCode.validation,
+      details: { path: paths.meta },
+      suggestion: "Restore meta.json from the session's git history, or delete the session.",
+    });
   let meta: unknown;
   try {
     meta = await readJsonFile(paths.meta, 'meta.json');
@@ -213,8 +225,14 @@ async function readMeta(paths: SessionPaths): Promise<SessionMeta> {
     throw cause;
   }
   const fields = meta as Record<string, unknown> | null;
-  if (fields === null || typeof fields !== 'object' || Array.isArray(fields) || typeof fields.id !== 'string'
-    || typeof fields.turns !== 'number' || typeof fields.updatedAt !== 'string') {
+  if (
+    fields === null ||
+    typeof fields !== 'object' ||
+    Array.isArray(fields) ||
+    typeof fields.id !== 'string' ||
+    typeof fields.turns !== 'number' ||
+    typeof fields.updatedAt !== 'string'
+  ) {
     throw corrupt('it is not a session meta object');
   }
   return fields as unknown as SessionMeta;

@@ -32,23 +32,27 @@ export class LogReader {
   async records(): Promise<readonly LogRecord[]> {
     try {
       // Through the checked reader: a log that is a FIFO or a device is refused, never waited on or read forever.
-      return await withCheckedFile(this.file, { what: `The session log ${this.file}`, maxBytes: Limits.sessionLogBytes }, async (handle) => {
-        const { dev, ino, size } = await handle.stat();
-        if (!(await this.continues(handle, dev, ino, size))) {
-          this.state = { dev, ino, head: Buffer.alloc(0), offset: 0, records: [] };
-        }
-        const state = this.state!;
-        if (size > state.offset) {
-          const tail = await readAt(handle, state.offset, size - state.offset);
-          const end = tail.lastIndexOf(0x0a) + 1;
-          if (end > 0) {
-            for (const record of parseLog(tail.toString('utf8', 0, end)).records) state.records.push(record);
-            if (state.offset === 0) state.head = Buffer.from(tail.subarray(0, Math.min(HEAD_BYTES, end)));
-            state.offset += end;
+      return await withCheckedFile(
+        this.file,
+        { what: `The session log ${this.file}`, maxBytes: Limits.sessionLogBytes },
+        async (handle) => {
+          const { dev, ino, size } = await handle.stat();
+          if (!(await this.continues(handle, dev, ino, size))) {
+            this.state = { dev, ino, head: Buffer.alloc(0), offset: 0, records: [] };
           }
-        }
-        return state.records;
-      });
+          const state = this.state!;
+          if (size > state.offset) {
+            const tail = await readAt(handle, state.offset, size - state.offset);
+            const end = tail.lastIndexOf(0x0a) + 1;
+            if (end > 0) {
+              for (const record of parseLog(tail.toString('utf8', 0, end)).records) state.records.push(record);
+              if (state.offset === 0) state.head = Buffer.from(tail.subarray(0, Math.min(HEAD_BYTES, end)));
+              state.offset += end;
+            }
+          }
+          return state.records;
+        },
+      );
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       this.state = undefined;

@@ -2,8 +2,10 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 
 const IDENTITY = {
-  GIT_AUTHOR_NAME: 'ep', GIT_AUTHOR_EMAIL: 'ep@example.invalid',
-  GIT_COMMITTER_NAME: 'ep', GIT_COMMITTER_EMAIL: 'ep@example.invalid',
+  GIT_AUTHOR_NAME: 'ep',
+  GIT_AUTHOR_EMAIL: 'ep@example.invalid',
+  GIT_COMMITTER_NAME: 'ep',
+  GIT_COMMITTER_EMAIL: 'ep@example.invalid',
 };
 
 /** Runs git in a session directory with hooks and signing off, so user config cannot interfere. */
@@ -11,7 +13,9 @@ async function git(dir: string, args: string[]): Promise<string> {
   // execa is loaded on first use, so commands that never commit a session skip its start-up cost.
   const { execa } = await import('execa');
   const result = await execa('git', ['-c', 'core.hooksPath=/dev/null', '-c', 'commit.gpgsign=false', ...args], {
-    cwd: dir, env: IDENTITY, stdin: 'ignore',
+    cwd: dir,
+    env: IDENTITY,
+    stdin: 'ignore',
   });
   return result.stdout.trim();
 }

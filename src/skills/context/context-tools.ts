@@ -21,9 +21,15 @@ const fragmentSchema = {
   type: 'object',
   required: ['uko_node', 'content', 'detail_depth', 'token_count', 'relevance_score', 'provenance'],
   properties: {
-    uko_node: { type: 'string' }, content: { type: 'string' }, detail_depth: nonNegativeInteger,
-    token_count: nonNegativeInteger, relevance_score: { type: 'number', minimum: 0, maximum: 1 },
-    provenance: { type: 'object', properties: { resource_uri: { type: 'string' }, location: { type: 'string' }, strategy: { type: 'string' } } },
+    uko_node: { type: 'string' },
+    content: { type: 'string' },
+    detail_depth: nonNegativeInteger,
+    token_count: nonNegativeInteger,
+    relevance_score: { type: 'number', minimum: 0, maximum: 1 },
+    provenance: {
+      type: 'object',
+      properties: { resource_uri: { type: 'string' }, location: { type: 'string' }, strategy: { type: 'string' } },
+    },
   },
 };
 
@@ -35,13 +41,18 @@ export function contextTools(services: { tiers: () => ContextTiers; assembler: (
     // Promotion into the hot tier is bookkeeping inside the runtime, not an effect a repeated call adds.
     capabilities: ['read_only', 'idempotent'],
     inputSchema: {
-      type: 'object', required: ['purpose'], additionalProperties: false,
+      type: 'object',
+      required: ['purpose'],
+      additionalProperties: false,
       properties: {
         purpose: { type: 'string', minLength: 1, description: 'Why the context is needed; ranks fragments when no query is given.' },
         query: { type: ['string', 'null'], description: 'Keep only fragments matching these terms.' },
         focus: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Keys (or parts of keys) to centre on.' },
         breadth: { ...nonNegativeInteger, description: 'Reference hops from the focus (default 2).' },
-        depth: { anyOf: [nonNegativeInteger, { type: 'string', minLength: 1 }], description: 'Detail level: integer or level name (default 3).' },
+        depth: {
+          anyOf: [nonNegativeInteger, { type: 'string', minLength: 1 }],
+          description: 'Detail level: integer or level name (default 3).',
+        },
         depth_gradient: { type: 'boolean', description: 'Less detail with each hop from the focus (default true).' },
         priority: { type: 'number', minimum: 0, maximum: 1 },
         temporal: { enum: [...TEMPORAL_SCOPES], description: 'current (hot and warm), historical (cold) or all.' },
@@ -49,13 +60,26 @@ export function contextTools(services: { tiers: () => ContextTiers; assembler: (
       },
     },
     outputSchema: {
-      type: 'object', required: ['fragments', 'total_tokens', 'budget_used', 'context_hash'],
-      properties: { fragments: { type: 'array', items: fragmentSchema }, total_tokens: nonNegativeInteger, budget_used: { type: 'number' }, context_hash: { type: 'string' } },
+      type: 'object',
+      required: ['fragments', 'total_tokens', 'budget_used', 'context_hash'],
+      properties: {
+        fragments: { type: 'array', items: fragmentSchema },
+        total_tokens: nonNegativeInteger,
+        budget_used: { type: 'number' },
+        context_hash: { type: 'string' },
+      },
     },
     async call(input: RequestContextInput) {
       const request = new ContextRequest({
-        purpose: input.purpose, query: input.query, focus: input.focus, breadth: input.breadth, depth: input.depth,
-        depthGradient: input.depth_gradient, priority: input.priority, temporal: input.temporal, maxTokens: input.max_tokens,
+        purpose: input.purpose,
+        query: input.query,
+        focus: input.focus,
+        breadth: input.breadth,
+        depth: input.depth,
+        depthGradient: input.depth_gradient,
+        priority: input.priority,
+        temporal: input.temporal,
+        maxTokens: input.max_tokens,
       });
       return (await services.assembler().requestContext(request)).toJSON();
     },
@@ -66,7 +90,9 @@ export function contextTools(services: { tiers: () => ContextTiers; assembler: (
     description: 'Search the history tiers (warm and cold) and return the matching entries, best first.',
     capabilities: ['read_only', 'idempotent'],
     inputSchema: {
-      type: 'object', required: ['query'], additionalProperties: false,
+      type: 'object',
+      required: ['query'],
+      additionalProperties: false,
       properties: { query: { type: 'string', minLength: 1 }, limit: { type: 'integer', minimum: 1, maximum: 1000 } },
     },
     outputSchema: { type: 'object', required: ['entries'], properties: { entries: { type: 'array' } } },
@@ -83,8 +109,14 @@ export function contextTools(services: { tiers: () => ContextTiers; assembler: (
     capabilities: ['read_only', 'idempotent'],
     inputSchema: { type: 'object', additionalProperties: false, properties: {} },
     outputSchema: {
-      type: 'object', required: ['max_tokens', 'reserved_tokens', 'available_tokens', 'used_tokens'],
-      properties: { max_tokens: nonNegativeInteger, reserved_tokens: nonNegativeInteger, available_tokens: nonNegativeInteger, used_tokens: nonNegativeInteger },
+      type: 'object',
+      required: ['max_tokens', 'reserved_tokens', 'available_tokens', 'used_tokens'],
+      properties: {
+        max_tokens: nonNegativeInteger,
+        reserved_tokens: nonNegativeInteger,
+        available_tokens: nonNegativeInteger,
+        used_tokens: nonNegativeInteger,
+      },
     },
     async call() {
       const tiers = services.tiers();

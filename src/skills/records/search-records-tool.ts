@@ -29,7 +29,11 @@ export class SearchRecordsTool implements Tool {
     properties: {
       records: { type: 'array', items: { type: 'object' }, description: 'The records to search' },
       query: { type: 'string', description: 'Free-text query' },
-      fields: { type: 'array', items: { type: 'string' }, description: 'Fields (dotted paths allowed); key, kind, title, summary, content, tags by default' },
+      fields: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Fields (dotted paths allowed); key, kind, title, summary, content, tags by default',
+      },
       topK: { type: 'integer', minimum: 0, description: 'At most this many matches' },
     },
     required: ['records', 'query'],
@@ -48,7 +52,8 @@ export class SearchRecordsTool implements Tool {
 
   call(input: SearchRecordsInput): SearchRecordsOutput {
     const matches = new ScenarioList(input.records).search(input.query, {
-      includeScores: true, engine: this.engine,
+      includeScores: true,
+      engine: this.engine,
       ...(input.fields ? { fields: input.fields } : {}),
       ...(input.topK === undefined ? {} : { topK: input.topK }),
     });

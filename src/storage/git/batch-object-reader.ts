@@ -65,7 +65,9 @@ export class BatchObjectReader {
   async read(names: readonly string[], options: ReadOptions = {}): Promise<Array<GitObject | undefined>> {
     if (names.some((name) => /[\n\r]/.test(name))) throw new Error('object names may not contain line breaks');
     const { child } = await this.process;
-    const answers = names.map(() => new Promise<GitObject | undefined>((resolve, reject) => this.waiting.push({ resolve, reject, options })));
+    const answers = names.map(
+      () => new Promise<GitObject | undefined>((resolve, reject) => this.waiting.push({ resolve, reject, options })),
+    );
     if (this.closed) this.drain();
     else child.stdin.write(names.map((name) => `${name}\n`).join(''));
     return Promise.all(answers);
@@ -134,7 +136,9 @@ export class BatchObjectReader {
     this.stopped = true;
     this.closed = true;
     child.kill('SIGKILL');
-    const tooLarge = waiter.options.tooLarge?.(object) ?? new Error(`object ${object.id} is ${object.size} bytes; at most ${waiter.options.maxBytes} may be read`);
+    const tooLarge =
+      waiter.options.tooLarge?.(object) ??
+      new Error(`object ${object.id} is ${object.size} bytes; at most ${waiter.options.maxBytes} may be read`);
     waiter.reject(tooLarge);
     this.drain();
   }

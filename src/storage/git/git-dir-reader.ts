@@ -131,6 +131,8 @@ export class GitDirReader {
   private packNames: string[] | undefined;
 
   private listPacks(): string[] {
-    return this.names().filter((n) => /^\.git\/objects\/pack\/pack-[0-9a-f]+\.idx$/.test(n)).map((n) => n.slice(0, -4));
+    return this.names()
+      .filter((n) => /^\.git\/objects\/pack\/pack-[0-9a-f]+\.idx$/.test(n))
+      .map((n) => n.slice(0, -4));
   }
 }

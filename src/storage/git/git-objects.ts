@@ -47,7 +47,11 @@ export function parseTree(content: Uint8Array): TreeEntry[] {
     const space = buffer.indexOf(0x20, pos);
     const nul = buffer.indexOf(0, space);
     if (space < 0 || nul < 0 || nul + 21 > buffer.length) throw new Error('malformed tree object');
-    entries.push({ mode: buffer.toString('latin1', pos, space), name: buffer.toString('utf8', space + 1, nul), id: buffer.toString('hex', nul + 1, nul + 21) });
+    entries.push({
+      mode: buffer.toString('latin1', pos, space),
+      name: buffer.toString('utf8', space + 1, nul),
+      id: buffer.toString('hex', nul + 1, nul + 21),
+    });
     pos = nul + 21;
   }
   return entries;
@@ -55,7 +59,10 @@ export function parseTree(content: Uint8Array): TreeEntry[] {
 
 /** The id of the tree holding `files` (path → blob id, regular non-executable files). */
 export function treeIdOf(files: ReadonlyMap<string, string>): string {
-  interface Dir { files: Map<string, string>; dirs: Map<string, Dir> }
+  interface Dir {
+    files: Map<string, string>;
+    dirs: Map<string, Dir>;
+  }
   const root: Dir = { files: new Map(), dirs: new Map() };
   for (const [path, id] of files) {
     const parts = path.split('/');

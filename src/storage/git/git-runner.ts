@@ -59,12 +59,17 @@ export class GitRunner {
   async run(args: readonly string[], options: GitRunOptions = {}): Promise<string> {
     const { execa } = await loadExeca();
     const result = await execa('git', this.args(args, options.protocols), {
-      cwd: this.options.gitDir, env: this.env(), extendEnv: false, reject: false, stripFinalNewline: false,
+      cwd: this.options.gitDir,
+      env: this.env(),
+      extendEnv: false,
+      reject: false,
+      stripFinalNewline: false,
       ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' as const }),
     });
     if (result.exitCode !== 0) {
       throw new EpError('GIT_FAILED', `git ${args[0]} failed: ${String(result.stderr).trim() || `exit code ${result.exitCode}`}`, {
-        exitCode: ExitCode.general, details: { command: args[0], exitCode: result.exitCode },
+        exitCode: ExitCode.general,
+        details: { command: args[0], exitCode: result.exitCode },
       });
     }
     return String(result.stdout);
@@ -74,10 +79,19 @@ export class GitRunner {
    * A long-running git process with piped stdin and stdout (`cat-file --batch`). Wrapped in an object
    * because the process is itself a promise, which an async function would otherwise wait for.
    */
-  async spawn(args: readonly string[]): Promise<{ child: ResultPromise<{ buffer: false; stdin: 'pipe'; stdout: 'pipe'; reject: false; encoding: 'buffer' }> }> {
+  async spawn(
+    args: readonly string[],
+  ): Promise<{ child: ResultPromise<{ buffer: false; stdin: 'pipe'; stdout: 'pipe'; reject: false; encoding: 'buffer' }> }> {
     const { execa } = await loadExeca();
     const child = execa('git', this.args(args), {
-      cwd: this.options.gitDir, env: this.env(), extendEnv: false, buffer: false, stdin: 'pipe', stdout: 'pipe', reject: false, encoding: 'buffer',
+      cwd: this.options.gitDir,
+      env: this.env(),
+      extendEnv: false,
+      buffer: false,
+      stdin: 'pipe',
+      stdout: 'pipe',
+      reject: false,
+      encoding: 'buffer',
     });
     return { child };
   }

@@ -21,7 +21,13 @@ export function flatTree(files: ReadonlyMap<string, string>): { id: string; body
 /** Stores an object as a loose object file (as `git hash-object -w` would); a no-op when it exists. */
 export async function writeLooseObject(gitDir: string, type: 'tree' | 'blob', id: string, body: Buffer): Promise<void> {
   const file = path.join(gitDir, 'objects', id.slice(0, 2), id.slice(2));
-  if (await stat(file).then(() => true, () => false)) return;
+  if (
+    await stat(file).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, deflateSync(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body])), { mode: 0o444 });
 }

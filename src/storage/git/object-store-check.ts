@@ -23,7 +23,11 @@ export const DEFAULT_OBJECT_STORE_LIMITS: ObjectStoreLimits = { objectBytes: Lim
  * delta's own header), in one process for the whole store. Objects git cannot read are left to the reads
  * that need them, which report them as missing.
  */
-export async function assertObjectStoreWithinLimits(git: GitRunner, where: string, limits: ObjectStoreLimits = DEFAULT_OBJECT_STORE_LIMITS): Promise<void> {
+export async function assertObjectStoreWithinLimits(
+  git: GitRunner,
+  where: string,
+  limits: ObjectStoreLimits = DEFAULT_OBJECT_STORE_LIMITS,
+): Promise<void> {
   const listing = await git.run(['cat-file', `--batch-check=${FORMAT}`, '--batch-all-objects', '--unordered']);
   let total = 0;
   let start = 0;

@@ -12,12 +12,14 @@ import { assertObjectStoreWithinLimits } from './object-store-check.js';
  * and half-written packs (`tmp_*`) are dropped. Directories git needs are created even when the archive
  * lacked them (archives keep no empty directories).
  */
-const KEPT_GIT_FILE = new RegExp([
-  '^\\.git/(HEAD|description|index|packed-refs|ORIG_HEAD|COMMIT_EDITMSG|info/exclude|objects/info/packs)$',
-  '^\\.git/(refs|logs)/([\\w@+-][\\w.@+-]*/)*[\\w@+-][\\w.@+-]*$',
-  '^\\.git/objects/[0-9a-f]{2}/[0-9a-f]{38}$',
-  '^\\.git/objects/pack/pack-[0-9a-f]{40}\\.(pack|idx|rev)$',
-].join('|'));
+const KEPT_GIT_FILE = new RegExp(
+  [
+    '^\\.git/(HEAD|description|index|packed-refs|ORIG_HEAD|COMMIT_EDITMSG|info/exclude|objects/info/packs)$',
+    '^\\.git/(refs|logs)/([\\w@+-][\\w.@+-]*/)*[\\w@+-][\\w.@+-]*$',
+    '^\\.git/objects/[0-9a-f]{2}/[0-9a-f]{38}$',
+    '^\\.git/objects/pack/pack-[0-9a-f]{40}\\.(pack|idx|rev)$',
+  ].join('|'),
+);
 
 const REPO_CONFIG = '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n';
 

@@ -33,7 +33,10 @@ class ExactWriter {
   /** The text so far (concatenation measured faster than joining an array of the pieces). */
   out = '';
 
-  constructor(private readonly step: string, private readonly nonFinite: 'python' | 'null') {}
+  constructor(
+    private readonly step: string,
+    private readonly nonFinite: 'python' | 'null',
+  ) {}
 
   /** Appends one value; false for what `JSON.stringify` writes nothing for (undefined, functions, symbols). */
   write(value: unknown, container: object | undefined, slot: string | number, indent: string, depth: number): boolean {
@@ -62,8 +65,12 @@ class ExactWriter {
     const children: unknown[] = Array.isArray(value) ? value : Object.values(value);
     for (let i = 0; i < children.length; i += 1) {
       const child = children[i];
-      if (typeof child === 'number' ? this.nonFinite === 'python' && !Number.isFinite(child)
-        : typeof child === 'object' && child !== null && this.needsExact(child, depth + 1)) return true;
+      if (
+        typeof child === 'number'
+          ? this.nonFinite === 'python' && !Number.isFinite(child)
+          : typeof child === 'object' && child !== null && this.needsExact(child, depth + 1)
+      )
+        return true;
     }
     return false;
   }

@@ -22,7 +22,8 @@ function write(value: JsonValue, indent: string, parts: string[], container: obj
   else if (typeof value === 'string') parts.push(pythonString(value));
   else if (typeof value === 'number') parts.push(pythonNumber(value, container, slot));
   // Each level indents by two: past the nesting limit the write stops, never the stack.
-  else if (indent.length >= 2 * Limits.nestingDepth) throw limitExceeded('The nesting depth of the value written', indent.length / 2 + 1, Limits.nestingDepth, 'levels');
+  else if (indent.length >= 2 * Limits.nestingDepth)
+    throw limitExceeded('The nesting depth of the value written', indent.length / 2 + 1, Limits.nestingDepth, 'levels');
   else if (Array.isArray(value)) {
     if (value.length === 0) {
       parts.push('[]');
@@ -83,7 +84,15 @@ function isHighSurrogate(unit: number): boolean {
 }
 
 const PLAIN_STRING = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-const SHORT_ESCAPES: Record<number, string> = { 0x22: '\\"', 0x5c: '\\\\', 0x0a: '\\n', 0x0d: '\\r', 0x09: '\\t', 0x08: '\\b', 0x0c: '\\f' };
+const SHORT_ESCAPES: Record<number, string> = {
+  0x22: '\\"',
+  0x5c: '\\\\',
+  0x0a: '\\n',
+  0x0d: '\\r',
+  0x09: '\\t',
+  0x08: '\\b',
+  0x0c: '\\f',
+};
 
 /** `ensure_ascii=True`: printable ASCII as is, the rest escaped (lower-case hex, as Python does). */
 export function pythonString(text: string): string {

@@ -12,7 +12,7 @@ import { markNumber, unmarkNumber } from './number-marks.js';
  * native `JSON.parse`.
  */
 export function parseJsonPreservingNumbers(text: string): JsonValue {
-  return mayNeedNumberMarks(text) ? parseJsonMarkingNumbers(text) : JSON.parse(text) as JsonValue;
+  return mayNeedNumberMarks(text) ? parseJsonMarkingNumbers(text) : (JSON.parse(text) as JsonValue);
 }
 
 /** Always the marking parser (what `parseJsonPreservingNumbers` falls back to); exported for tests. */
@@ -36,7 +36,8 @@ class Parser {
     this.skipSpace();
     const c = this.text.charCodeAt(this.pos);
     if (c === 0x7b || c === 0x5b) {
-      if (++this.depth > Limits.nestingDepth) throw limitExceeded('The nesting depth of the JSON text', this.depth, Limits.nestingDepth, 'levels');
+      if (++this.depth > Limits.nestingDepth)
+        throw limitExceeded('The nesting depth of the JSON text', this.depth, Limits.nestingDepth, 'levels');
       const container = c === 0x7b ? this.object() : this.array();
       this.depth -= 1;
       return container;

@@ -13,7 +13,10 @@ export interface ScenarioListManifest {
 }
 
 function invalid(where: string, reason: string, details: Record<string, unknown> = {}): EpError {
-  return new EpError('INVALID_PACKAGE', `${where} is not a valid package: ${reason}.`, { exitCode: ExitCode.validation, details: { path: where, ...details } });
+  return new EpError('INVALID_PACKAGE', `${where} is not a valid package: ${reason}.`, {
+    exitCode: ExitCode.validation,
+    details: { path: where, ...details },
+  });
 }
 
 /**
@@ -23,16 +26,24 @@ function invalid(where: string, reason: string, details: Record<string, unknown>
 export function readManifest(value: JsonValue, where: string, scenarioFiles: ReadonlySet<string>): ScenarioListManifest {
   if (!isJsonObject(value)) throw invalid(where, 'manifest.json is not a JSON object');
   const objectType = value.object_type ?? value.edsl_class_name;
-  const isOtherType = (typeof value.format === 'string' && value.format !== PACKAGE_FORMAT && value.format.startsWith('edsl.'))
-    || (typeof objectType === 'string' && objectType !== 'ScenarioList');
+  const isOtherType =
+    (typeof value.format === 'string' && value.format !== PACKAGE_FORMAT && value.format.startsWith('edsl.')) ||
+    (typeof objectType === 'string' && objectType !== 'ScenarioList');
   if (isOtherType) {
-    throw new EpError('UNSUPPORTED_OBJECT', `${where} holds an EDSL ${typeof objectType === 'string' ? objectType : (value.format as string)}, not a ScenarioList.`, {
-      exitCode: ExitCode.validation, details: { path: where, objectType: objectType ?? null, format: value.format ?? null },
-      suggestion: 'Point at a ScenarioList package (.ep) instead.',
-    });
+    throw new EpError(
+      'UNSUPPORTED_OBJECT',
+      `${where} holds an EDSL ${typeof objectType === 'string' ? objectType : (value.format as string)}, not a ScenarioList.`,
+      {
+        exitCode: ExitCode.validation,
+        details: { path: where, objectType: objectType ?? null, format: value.format ?? null },
+        suggestion: 'Point at a ScenarioList package (.ep) instead.',
+      },
+    );
   }
-  if (value.format !== PACKAGE_FORMAT) throw invalid(where, `manifest format is ${JSON.stringify(value.format)}, expected "${PACKAGE_FORMAT}"`);
-  if (value.format_version !== PACKAGE_FORMAT_VERSION) throw invalid(where, `unsupported format_version ${JSON.stringify(value.format_version)}`);
+  if (value.format !== PACKAGE_FORMAT)
+    throw invalid(where, `manifest format is ${JSON.stringify(value.format)}, expected "${PACKAGE_FORMAT}"`);
+  if (value.format_version !== PACKAGE_FORMAT_VERSION)
+    throw invalid(where, `unsupported format_version ${JSON.stringify(value.format_version)}`);
   if (value.edsl_class_name !== 'ScenarioList') throw invalid(where, 'edsl_class_name is not "ScenarioList"');
   if (typeof value.edsl_version !== 'string') throw invalid(where, 'edsl_version is missing');
   const order = value.scenario_order;
@@ -41,8 +52,10 @@ export function readManifest(value: JsonValue, where: string, scenarioFiles: Rea
   }
   if (new Set(order).size !== order.length) throw invalid(where, 'scenario_order repeats an id');
   const missing = order.find((id) => !scenarioFiles.has(id));
-  if (missing !== undefined) throw invalid(where, `scenario ${missing} is listed but scenarios/${missing}.json is missing`, { scenario: missing });
-  if (value.n_scenarios !== order.length) throw invalid(where, `n_scenarios is ${JSON.stringify(value.n_scenarios)} but ${order.length} scenarios are listed`);
+  if (missing !== undefined)
+    throw invalid(where, `scenario ${missing} is listed but scenarios/${missing}.json is missing`, { scenario: missing });
+  if (value.n_scenarios !== order.length)
+    throw invalid(where, `n_scenarios is ${JSON.stringify(value.n_scenarios)} but ${order.length} scenarios are listed`);
   return { scenarioOrder: order, raw: value };
 }
 

@@ -1,19 +1,18 @@
 import { crc32 } from 'node:zlib';
 import { EpError, ExitCode } from '../../kernel/errors.js';
-import { PACKAGE_FILE, withCheckedFile } from '../../limits/checked-file.js';
 import { Limits } from '../../limits/limits.js';
-import { isJsonObject, type JsonObject } from '../../records/json.js';
-import { ScenarioList } from '../../records/scenario-list.js';
-import type { Codebook, Scenario } from '../../records/scenario.js';
+import type { JsonObject } from '../../records/json.js';
+import type { ScenarioList } from '../../records/scenario-list.js';
 import type { BatchObjectReader } from '../git/batch-object-reader.js';
 import { GitDirReader } from '../git/git-dir-reader.js';
-import { blobId, parseCommit, parseTree, treeIdOf } from '../git/git-objects.js';
+import { blobId, parseCommit, treeIdOf } from '../git/git-objects.js';
+import { listTree } from '../git/list-tree.js';
 import { RepoDir } from '../git/repo-dir.js';
-import { parseJsonPreservingNumbers } from '../json/record-json-parser.js';
 import { inflateFramed } from '../zip/framed-inflate.js';
 import { DEFAULT_ZIP_LIMITS, inflateMember, readZip, type ZipLimits, type ZipMember } from '../zip/zip-reader.js';
-import { readManifest } from './manifest.js';
-import { assertJsonMemberSizes, assertNotTooDeep, jsonFileReadOptions, unreadableIfTooDeep } from './package-json-files.js';
+import { buildSnapshot } from './build-snapshot.js';
+import { assertJsonMemberSizes, jsonFileReadOptions } from './package-json-files.js';
+import { readShared } from './read-shared.js';
 
 /** How packages are read: the unpacking limits, and whether a second thread may help inflate. */
 export interface PackageReadOptions extends ZipLimits {
@@ -37,7 +36,6 @@ export interface PackageSnapshot {
   readonly warnings: readonly string[];
 }
 
-const SCENARIO_FILE = /^scenarios\/(\d+)\.json$/;
 const SAFE_REF = /^(?!-)[\w./@{}^~+-]+$/;
 
 /**
@@ -51,9 +49,16 @@ export class OpenPackage {
   private repoDir: RepoDir | undefined;
   readonly gitDir: GitDirReader;
 
-  private constructor(readonly path: string, readonly bytes: Buffer, readonly members: ReadonlyMap<string, ZipMember>,
-    private readonly parallelInflate: boolean | undefined) {
-    this.gitDir = new GitDirReader((name) => this.content(name), () => [...this.members.keys()]);
+  private constructor(
+    readonly path: string,
+    readonly bytes: Buffer,
+    readonly members: ReadonlyMap<string, ZipMember>,
+    private readonly parallelInflate: boolean | undefined,
+  ) {
+    this.gitDir = new GitDirReader(
+      (name) => this.content(name),
+      () => [...this.members.keys()],
+    );
   }
 
   static async open(file: string, options: PackageReadOptions = DEFAULT_ZIP_LIMITS): Promise<OpenPackage> {
@@ -66,7 +71,11 @@ export class OpenPackage {
       if (code === 'ENOENT' || code === 'ENOTDIR') {
         throw new EpError('FILE_NOT_FOUND', `No package at ${file}.`, { exitCode: ExitCode.notFound, details: { path: file } });
       }
-      throw new EpError('INVALID_PACKAGE', `${file} cannot be read: ${(error as Error).message}.`, { exitCode: ExitCode.validation, details: { path: file }, cause: error });
+      throw new EpError('INVALID_PACKAGE', `${file} cannot be read: ${(error as Error).message}.`, {
+        exitCode: ExitCode.validation,
+        details: { path: file },
+        cause: error,
+      });
     }
     const members = new Map(readZip(bytes, file, options).map((member) => [member.name, member]));
     return new OpenPackage(file, bytes, members, options.parallelInflate);
@@ -87,7 +96,10 @@ export class OpenPackage {
   worktree(): ReadonlyMap<string, string> {
     if (!this.worktreeBlobIds) {
       const names = [...this.members.keys()].filter((name) => !name.startsWith('.git/'));
-      assertJsonMemberSizes(names.map((name) => this.members.get(name)!), this.path);
+      assertJsonMemberSizes(
+        names.map((name) => this.members.get(name)!),
+        this.path,
+      );
       const ids = this.inflateAll(names);
       this.worktreeBlobIds = new Map(names.map((name) => [name, ids.get(name) ?? blobId(this.content(name)!)]));
     }
@@ -100,7 +112,12 @@ export class OpenPackage {
    */
   private inflateAll(names: readonly string[]): Map<string, string> {
     const pending = names.filter((name) => !this.inflated.has(name)).map((name) => this.members.get(name)!);
-    const { data, ids } = inflateFramed(this.bytes, pending, this.path, this.parallelInflate === undefined ? {} : { parallel: this.parallelInflate });
+    const { data, ids } = inflateFramed(
+      this.bytes,
+      pending,
+      this.path,
+      this.parallelInflate === undefined ? {} : { parallel: this.parallelInflate },
+    );
     const computed = new Map<string, string>();
     pending.forEach((member, i) => {
       this.inflated.set(member.name, data[i]!);
@@ -148,43 +165,60 @@ export class OpenPackage {
     }
     const head = this.gitDir.resolve('HEAD');
     if (head && this.gitDir.resolve(ref) === head && this.worktreeMatches('HEAD')) {
-      return this.build(head, this.worktree(), 'worktree', []);
+      return buildSnapshot(this, { commit: head, files: this.worktree(), source: 'worktree', warnings: [] });
     }
     const reader = (await this.repo()).reader();
     const commitObject = await reader.readOne(`${ref}^{commit}`);
     let files: Map<string, string> | undefined;
-    if (commitObject) files = await this.listTree(reader, parseCommit(commitObject.content).tree);
+    if (commitObject) files = await listTree(reader, parseCommit(commitObject.content).tree);
     if (!commitObject || !files) {
       // EDSL zips while git may still be tidying up; at HEAD its worktree always equals the last save.
       if (ref === 'HEAD' && this.members.has('manifest.json')) {
         const corrupt = [...this.worktree().keys()].find((name) => !this.checksumMatches(name));
         if (corrupt) {
-          throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: member "${corrupt}" is corrupt (CRC mismatch).`,
-            { exitCode: ExitCode.validation, details: { path: this.path, member: corrupt } });
+          throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: member "${corrupt}" is corrupt (CRC mismatch).`, {
+            exitCode: ExitCode.validation,
+            details: { path: this.path, member: corrupt },
+          });
         }
-        return this.build(commitObject?.id, this.worktree(), 'worktree', [`HEAD's objects are incomplete in ${this.path}; read the working tree instead.`]);
+        const warning = `HEAD's objects are incomplete in ${this.path}; read the working tree instead.`;
+        return buildSnapshot(this, { commit: commitObject?.id, files: this.worktree(), source: 'worktree', warnings: [warning] });
       }
       if (!commitObject) {
-        throw new EpError('REF_NOT_FOUND', `${this.path} has no commit, branch or tag "${ref}".`, { exitCode: ExitCode.notFound, details: { path: this.path, ref } });
+        throw new EpError('REF_NOT_FOUND', `${this.path} has no commit, branch or tag "${ref}".`, {
+          exitCode: ExitCode.notFound,
+          details: { path: this.path, ref },
+        });
       }
-      throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: the tree of ${ref} is incomplete.`, { exitCode: ExitCode.validation, details: { path: this.path, ref } });
+      throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: the tree of ${ref} is incomplete.`, {
+        exitCode: ExitCode.validation,
+        details: { path: this.path, ref },
+      });
     }
-    return this.build(commitObject.id, files, 'objects', [], reader);
+    return buildSnapshot(this, { commit: commitObject.id, files, source: 'objects', warnings: [], reader });
   }
 
   /** Bytes of a file of a snapshot: from the archive when the ids match, else from git objects (`jsonFiles`: bounded as such). */
-  async blobs(entries: ReadonlyArray<readonly [path: string, id: string]>, reader?: BatchObjectReader, jsonFiles = false): Promise<Buffer[]> {
+  async blobs(
+    entries: ReadonlyArray<readonly [path: string, id: string]>,
+    reader?: BatchObjectReader,
+    jsonFiles = false,
+  ): Promise<Buffer[]> {
     const worktree = this.worktree();
     const out: Array<Buffer | undefined> = entries.map(([path, id]) => (worktree.get(path) === id ? this.content(path) : undefined));
     const needed = out.map((data, i) => (data ? -1 : i)).filter((i) => i >= 0);
     if (needed.length) {
       const options = jsonFiles ? jsonFileReadOptions(this.path, (id) => entries.find((entry) => entry[1] === id)?.[0] ?? id) : {};
-      const objects = await (reader ?? (await this.repo()).reader()).read(needed.map((i) => entries[i]![1]), options);
+      const objects = await (reader ?? (await this.repo()).reader()).read(
+        needed.map((i) => entries[i]![1]),
+        options,
+      );
       objects.forEach((object, k) => {
         const [path, id] = entries[needed[k]!]!;
         if (!object) {
           throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: object ${id} (${path}) is missing.`, {
-            exitCode: ExitCode.validation, details: { path: this.path, file: path, object: id },
+            exitCode: ExitCode.validation,
+            details: { path: this.path, file: path, object: id },
           });
         }
         out[needed[k]!] = object.content;
@@ -193,98 +227,9 @@ export class OpenPackage {
     return out as Buffer[];
   }
 
-  private async listTree(reader: BatchObjectReader, root: string): Promise<Map<string, string> | undefined> {
-    const files = new Map<string, string>();
-    let level = [{ prefix: '', id: root }];
-    while (level.length) {
-      const objects = await reader.read(level.map((dir) => dir.id));
-      const next: typeof level = [];
-      for (let i = 0; i < level.length; i += 1) {
-        const object = objects[i];
-        if (!object || object.type !== 'tree') return undefined;
-        for (const entry of parseTree(object.content)) {
-          if (entry.mode === '40000') next.push({ prefix: `${level[i]!.prefix}${entry.name}/`, id: entry.id });
-          else if (entry.mode.startsWith('100')) files.set(`${level[i]!.prefix}${entry.name}`, entry.id);
-        }
-      }
-      level = next;
-    }
-    return files;
-  }
-
-  private async build(commit: string | undefined, files: ReadonlyMap<string, string>, source: PackageSnapshot['source'],
-    warnings: string[], reader?: BatchObjectReader): Promise<PackageSnapshot> {
-    const manifestId = files.get('manifest.json');
-    if (!manifestId) {
-      throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: manifest.json is missing.`, { exitCode: ExitCode.validation, details: { path: this.path } });
-    }
-    const scenarioIds = new Set<string>();
-    for (const file of files.keys()) {
-      const match = SCENARIO_FILE.exec(file);
-      if (match) scenarioIds.add(match[1]!);
-    }
-    const [manifestBytes] = await this.blobs([['manifest.json', manifestId]], reader, true);
-    const manifest = readManifest(this.parse(manifestBytes!, 'manifest.json'), this.path, scenarioIds);
-    const listed = new Set(manifest.scenarioOrder);
-    const extra = [...scenarioIds].filter((id) => !listed.has(id));
-    if (extra.length) warnings.push(`${this.path} has ${extra.length} scenario file(s) not listed in its manifest; they were ignored.`);
-    const entries = manifest.scenarioOrder.map((id) => [`scenarios/${id}.json`, files.get(`scenarios/${id}.json`)!] as const);
-    const codebookId = files.get('codebook.json');
-    const contents = await this.blobs(codebookId ? [...entries, ['codebook.json', codebookId] as const] : entries, reader, true);
-    const storedJson = new Map<string, string>();
-    const records: Scenario[] = manifest.scenarioOrder.map((id, i) => {
-      const text = contents[i]!.toString('utf8');
-      storedJson.set(id, text);
-      const file = `scenarios/${id}.json`;
-      const record = unreadableIfTooDeep(this.path, file, text, warnings) ?? this.parse(contents[i]!, file, text, true);
-      if (!isJsonObject(record)) {
-        throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: scenarios/${id}.json is not a JSON object.`, { exitCode: ExitCode.validation, details: { path: this.path, file: `scenarios/${id}.json` } });
-      }
-      return record;
-    });
-    let codebook: Codebook | undefined;
-    if (codebookId) {
-      const value = this.parse(contents[contents.length - 1]!, 'codebook.json');
-      if (isJsonObject(value)) codebook = Object.fromEntries(Object.entries(value).map(([field, text]) => [field, typeof text === 'string' ? text : JSON.stringify(text)]));
-    }
-    return { commit, files, manifest: manifest.raw, scenarioOrder: manifest.scenarioOrder, storedJson, list: new ScenarioList(records, codebook), source, warnings };
-  }
-
-  private parse(bytes: Buffer, file: string, text = bytes.toString('utf8'), depthChecked = false) {
-    if (!depthChecked) assertNotTooDeep(this.path, file, text);
-    try {
-      return parseJsonPreservingNumbers(text);
-    } catch (error) {
-      throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: ${file} is not valid JSON (${(error as Error).message}).`, {
-        exitCode: ExitCode.validation, details: { path: this.path, file }, cause: error,
-      });
-    }
-  }
-
   async close(): Promise<void> {
     const repo = this.repoDir;
     this.repoDir = undefined;
     await repo?.dispose();
   }
-}
-
-/** One read call at most this long: Node's file reads take a 32-bit length. */
-const READ_PIECE_BYTES = 1 << 30;
-
-/**
- * A package file's bytes in shared memory, so a worker can inflate from them without a copy. Opened through
- * the checked reader: a FIFO or device named as a package is INVALID_PACKAGE before anything reads it, and
- * an archive larger than what a package may unpack to is refused before anything is allocated.
- */
-async function readShared(file: string, maxBytes: number): Promise<Buffer> {
-  return withCheckedFile(file, { ...PACKAGE_FILE, maxBytes }, async (handle, size) => {
-    const bytes = Buffer.from(new SharedArrayBuffer(size));
-    let offset = 0;
-    while (offset < size) {
-      const { bytesRead } = await handle.read(bytes, offset, Math.min(size - offset, READ_PIECE_BYTES), offset);
-      if (bytesRead === 0) break;
-      offset += bytesRead;
-    }
-    return offset === size ? bytes : bytes.subarray(0, offset);
-  });
 }

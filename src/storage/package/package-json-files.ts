@@ -32,7 +32,10 @@ export function jsonFileReadOptions(where: string, pathOf: (id: string) => strin
 /** The error for JSON text nested past the depth limit, or undefined when it is within it. */
 export function tooDeep(where: string, file: string, text: string): EpError | undefined {
   if (!jsonTextDeeperThan(text)) return undefined;
-  return limitExceeded(`The nesting depth of ${file} in ${where}`, jsonTextDepth(text), Limits.nestingDepth, 'levels', { path: where, file });
+  return limitExceeded(`The nesting depth of ${file} in ${where}`, jsonTextDepth(text), Limits.nestingDepth, 'levels', {
+    path: where,
+    file,
+  });
 }
 
 /** Refuses a package file (the manifest, the codebook) nested past the depth limit. */
@@ -49,7 +52,9 @@ export function assertNotTooDeep(where: string, file: string, text: string): voi
 export function unreadableIfTooDeep(where: string, file: string, text: string, warnings: string[]): Scenario | undefined {
   const reason = tooDeep(where, file, text);
   if (!reason) return undefined;
-  warnings.push(`${where}: ${file} is nested ${String(reason.details?.actual)} levels deep (the limit is ${Limits.nestingDepth}); `
-    + 'it is left out of reads and kept as it is by writes.');
+  warnings.push(
+    `${where}: ${file} is nested ${String(reason.details?.actual)} levels deep (the limit is ${Limits.nestingDepth}); ` +
+      'it is left out of reads and kept as it is by writes.',
+  );
   return unreadableRecord(topLevelScalars(text) ?? {}, { storedText: text, reason });
 }

@@ -23,17 +23,24 @@ export async function withPackageLock<T>(packagePath: string, body: (target: str
     return await withFileLock(lockPath, () => body(target), {
       timeoutMs: options.timeoutMs ?? 120_000,
       ...(options.staleMs !== undefined ? { staleMs: options.staleMs } : {}),
-      timeoutError: () => new EpError('PACKAGE_LOCKED', `${packagePath} is locked by another writer (${lockPath}).`, {
-        exitCode: ExitCode.general, details: { path: packagePath, lock: lockPath },
-        suggestion: 'Retry later, or remove the lock file if no ep process is writing this package.',
-      }),
-      missingDirectoryError: () => new EpError('FILE_NOT_FOUND', `Cannot write ${packagePath}: its directory does not exist.`,
-        { exitCode: ExitCode.notFound, details: { path: packagePath } }),
+      timeoutError: () =>
+        new EpError('PACKAGE_LOCKED', `${packagePath} is locked by another writer (${lockPath}).`, {
+          exitCode: ExitCode.general,
+          details: { path: packagePath, lock: lockPath },
+          suggestion: 'Retry later, or remove the lock file if no ep process is writing this package.',
+        }),
+      missingDirectoryError: () =>
+        new EpError('FILE_NOT_FOUND', `Cannot write ${packagePath}: its directory does not exist.`, {
+          exitCode: ExitCode.notFound,
+          details: { path: packagePath },
+        }),
     });
   } catch (error) {
     if (!isDiskFull(error)) throw error;
     throw new EpError('DISK_FULL', `No space left on the device to write ${packagePath}; nothing was changed.`, {
-      exitCode: ExitCode.general, details: { path: packagePath, ...(target !== packagePath ? { target } : {}) }, cause: error,
+      exitCode: ExitCode.general,
+      details: { path: packagePath, ...(target !== packagePath ? { target } : {}) },
+      cause: error,
       suggestion: 'Free some space where the package and the temporary directory (TMPDIR) live, then retry.',
     });
   }

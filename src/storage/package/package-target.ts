@@ -22,6 +22,7 @@ export async function packageTarget(file: string): Promise<string> {
     current = path.resolve(await realpath(dir).catch(() => dir), link);
   }
   throw new EpError('INVALID_PACKAGE', `${file} cannot be written: more than ${MAX_LINKS} symbolic links (a loop?).`, {
-    exitCode: ExitCode.validation, details: { path: file },
+    exitCode: ExitCode.validation,
+    details: { path: file },
   });
 }

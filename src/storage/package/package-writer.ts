@@ -41,47 +41,66 @@ const SCENARIO_ID = /^scenarios\/(\d+)\.json$/;
  * detached (EDSL's `git.checkout(sha)`), on top of HEAD's commit with HEAD moved to it and no branch
  * touched, exactly as EDSL's own save commits there.
  */
-export async function updatePackage(file: string, change: PackageChange, options: WriteOptions = {}): Promise<SaveResult & { list: RecordList }> {
+export async function updatePackage(
+  file: string,
+  change: PackageChange,
+  options: WriteOptions = {},
+): Promise<SaveResult & { list: RecordList }> {
   const message = options.message ?? DEFAULT_SAVE_MESSAGE;
   const limits = options.limits ?? DEFAULT_ZIP_LIMITS;
-  return withPackageLock(file, async (target) => {
-    const opened = await openIfPresent(target, limits);
-    let ownRepo: RepoDir | undefined;
-    try {
-      const snapshot = opened ? await opened.snapshot('HEAD') : undefined;
-      if (opened && !snapshot?.commit) {
-        throw new EpError('INVALID_PACKAGE', `${file} cannot be saved over: its HEAD commit is unreadable.`, { exitCode: ExitCode.validation, details: { path: file } });
+  return withPackageLock(
+    file,
+    async (target) => {
+      const opened = await openIfPresent(target, limits);
+      let ownRepo: RepoDir | undefined;
+      try {
+        const snapshot = opened ? await opened.snapshot('HEAD') : undefined;
+        if (opened && !snapshot?.commit) {
+          throw new EpError('INVALID_PACKAGE', `${file} cannot be saved over: its HEAD commit is unreadable.`, {
+            exitCode: ExitCode.validation,
+            details: { path: file },
+          });
+        }
+        const list = await change(snapshot?.list ?? new ScenarioList());
+        if (!isRecordList(list)) {
+          throw new EpError('INVALID_RECORD', `The change to ${file} must return a list of records (a ScenarioList).`, {
+            exitCode: ExitCode.validation,
+            details: { path: file },
+          });
+        }
+        [...list].forEach((record, i) => assertScenario(record, `Record ${i} of ${file}`));
+        const plan = planFiles(list, snapshot, file);
+        const detached = opened?.gitDir.detachedHead() !== undefined;
+        const branch = detached ? null : (opened?.gitDir.headRef()?.match(/^refs\/heads\/(.+)$/)?.[1] ?? 'main');
+        const ref = branch === null ? 'HEAD' : `refs/heads/${branch}`;
+        if (snapshot?.commit && plan.changed.length === 0 && plan.deleted.length === 0) {
+          return { status: 'unchanged' as const, path: file, commit: snapshot.commit, branch, message, list };
+        }
+        const repo = opened ? await opened.repo() : (ownRepo = await RepoDir.init());
+        await commitWithFastImport(repo, {
+          ref,
+          parent: snapshot?.commit,
+          message,
+          when: new Date(),
+          deleted: plan.deleted,
+          changed: plan.changed.map((path) => [path, plan.managed.get(path)!] as const),
+          flatDirectories: scenarioDirectory(plan.files),
+        });
+        const commit = (await repo.looseRef(ref)) ?? (await repo.refValue(ref));
+        if (!commit || commit === snapshot?.commit)
+          throw new EpError('GIT_FAILED', `The commit to ${file} did not update ${ref}.`, { details: { path: file, ref } });
+        await repo.git.run(['read-tree', commit]);
+        const gitFiles = await tidyObjects(repo);
+        await removeStaleTempFiles(target);
+        await writeFileAtomic(target, await archive(repo, plan, opened, options.storeRecordsUncompressed === true, gitFiles), 0o600);
+        return { status: 'ok' as const, path: file, commit, branch, message, list };
+      } finally {
+        await opened?.close();
+        await ownRepo?.dispose();
       }
-      const list = await change(snapshot?.list ?? new ScenarioList());
-      if (!isRecordList(list)) {
-        throw new EpError('INVALID_RECORD', `The change to ${file} must return a list of records (a ScenarioList).`, { exitCode: ExitCode.validation, details: { path: file } });
-      }
-      [...list].forEach((record, i) => assertScenario(record, `Record ${i} of ${file}`));
-      const plan = planFiles(list, snapshot, file);
-      const detached = opened?.gitDir.detachedHead() !== undefined;
-      const branch = detached ? null : opened?.gitDir.headRef()?.match(/^refs\/heads\/(.+)$/)?.[1] ?? 'main';
-      const ref = branch === null ? 'HEAD' : `refs/heads/${branch}`;
-      if (snapshot?.commit && plan.changed.length === 0 && plan.deleted.length === 0) {
-        return { status: 'unchanged' as const, path: file, commit: snapshot.commit, branch, message, list };
-      }
-      const repo = opened ? await opened.repo() : (ownRepo = await RepoDir.init());
-      await commitWithFastImport(repo, {
-        ref, parent: snapshot?.commit, message, when: new Date(), deleted: plan.deleted,
-        changed: plan.changed.map((path) => [path, plan.managed.get(path)!] as const),
-        flatDirectories: scenarioDirectory(plan.files),
-      });
-      const commit = await repo.looseRef(ref) ?? await repo.refValue(ref);
-      if (!commit || commit === snapshot?.commit) throw new EpError('GIT_FAILED', `The commit to ${file} did not update ${ref}.`, { details: { path: file, ref } });
-      await repo.git.run(['read-tree', commit]);
-      const gitFiles = await tidyObjects(repo);
-      await removeStaleTempFiles(target);
-      await writeFileAtomic(target, await archive(repo, plan, opened, options.storeRecordsUncompressed === true, gitFiles), 0o600);
-      return { status: 'ok' as const, path: file, commit, branch, message, list };
-    } finally {
-      await opened?.close();
-      await ownRepo?.dispose();
-    }
-  }, options.lock);
+    },
+    options.lock,
+  );
 }
 
 export interface FilePlan {
@@ -143,7 +162,13 @@ async function tidyObjects(repo: RepoDir): Promise<string[]> {
   return repo.gitFiles();
 }
 
-export async function archive(repo: RepoDir, plan: FilePlan, opened: OpenPackage | undefined, storeRecords = false, gitFiles?: string[]): Promise<Buffer> {
+export async function archive(
+  repo: RepoDir,
+  plan: FilePlan,
+  opened: OpenPackage | undefined,
+  storeRecords = false,
+  gitFiles?: string[],
+): Promise<Buffer> {
   const inputs: ZipInput[] = [];
   const previousWorktree = opened?.worktree();
   const fromGit: Array<readonly [string, string]> = [];
@@ -151,14 +176,15 @@ export async function archive(repo: RepoDir, plan: FilePlan, opened: OpenPackage
     // An unchanged file is copied as it is, unless its checksum is wrong: then it is compressed afresh.
     const member = previousWorktree?.get(path) === id && opened!.checksumMatches(path) ? opened!.members.get(path) : undefined;
     if (member) inputs.push({ name: path, reuse: member });
-    else if (plan.managed.has(path)) inputs.push({ name: path, data: plan.managed.get(path)!, store: storeRecords && path.startsWith('scenarios/') });
+    else if (plan.managed.has(path))
+      inputs.push({ name: path, data: plan.managed.get(path)!, store: storeRecords && path.startsWith('scenarios/') });
     else fromGit.push([path, id]);
   }
   if (fromGit.length) {
     const bytes = opened ? await opened.blobs(fromGit) : await readBlobs(repo, fromGit);
     fromGit.forEach(([path], i) => inputs.push({ name: path, data: bytes[i]! }));
   }
-  for (const name of gitFiles ?? await repo.gitFiles()) {
+  for (const name of gitFiles ?? (await repo.gitFiles())) {
     const member = opened?.members.get(name);
     // Objects and packs are named by their content: an unchanged name is unchanged bytes.
     const isObject = name.startsWith('.git/objects/') && !name.endsWith('/packs');
@@ -172,7 +198,11 @@ export async function archive(repo: RepoDir, plan: FilePlan, opened: OpenPackage
 async function readBlobs(repo: RepoDir, entries: ReadonlyArray<readonly [string, string]>): Promise<Buffer[]> {
   const objects = await repo.reader().read(entries.map(([, id]) => id));
   return objects.map((object, i) => {
-    if (!object) throw new EpError('INVALID_PACKAGE', `Object ${entries[i]![1]} (${entries[i]![0]}) is missing.`, { exitCode: ExitCode.validation, details: { file: entries[i]![0] } });
+    if (!object)
+      throw new EpError('INVALID_PACKAGE', `Object ${entries[i]![1]} (${entries[i]![0]}) is missing.`, {
+        exitCode: ExitCode.validation,
+        details: { file: entries[i]![0] },
+      });
     return object.content;
   });
 }

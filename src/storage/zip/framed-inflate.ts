@@ -2,7 +2,16 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { blobHeaderLength } from '../git/git-objects.js';
-import { ChunkState, chunkCount, failedMember, inflateChunk, JOB_FIELDS, reportFailure, takeChunks, type FramedInflateShared } from './framed-inflate-chunks.js';
+import {
+  ChunkState,
+  chunkCount,
+  failedMember,
+  inflateChunk,
+  JOB_FIELDS,
+  reportFailure,
+  takeChunks,
+  type FramedInflateShared,
+} from './framed-inflate-chunks.js';
 import { inflateMember, type ZipMember } from './zip-reader.js';
 
 /** Members inflated into one shared slab, each behind its git blob header, with their blob ids. */
@@ -36,7 +45,12 @@ export const FRAMED_INFLATE_WORKER = new URL('./framed-inflate-worker.js', impor
  * `inflateMember`; checksums are left to the blob ids, which the caller compares with a commit's tree, and
  * to `OpenPackage.checksumMatches` where bytes are used without that proof.
  */
-export function inflateFramed(archive: Uint8Array, members: readonly ZipMember[], where: string, options: FramedInflateOptions = {}): FramedMembers {
+export function inflateFramed(
+  archive: Uint8Array,
+  members: readonly ZipMember[],
+  where: string,
+  options: FramedInflateOptions = {},
+): FramedMembers {
   const shared = planFramedInflate(archive, members);
   const parallel = options.parallel ?? (members.length >= PARALLEL_MIN_MEMBERS && availableParallelism() > 1);
   const worker = parallel && chunkCount(shared) > 1 ? startWorker(shared) : undefined;
@@ -99,8 +113,11 @@ export function finishFramedInflate(shared: FramedInflateShared, members: readon
     const member = members[failed]!;
     // The single-member reader says exactly what is wrong; the error below covers what it lets through.
     inflateMember(member, where);
-    throw new EpError('INVALID_PACKAGE', `${where} is not a valid package: member "${member.name}" does not inflate to its declared ${member.size} bytes.`,
-      { exitCode: ExitCode.validation, details: { path: where, member: member.name } });
+    throw new EpError(
+      'INVALID_PACKAGE',
+      `${where} is not a valid package: member "${member.name}" does not inflate to its declared ${member.size} bytes.`,
+      { exitCode: ExitCode.validation, details: { path: where, member: member.name } },
+    );
   }
   const jobs = new Float64Array(shared.jobs);
   const digests = Buffer.from(shared.digests);

@@ -38,7 +38,10 @@ const S_IFDIR = 0o040000;
 export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipMember[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const invalid = (reason: string, details: Record<string, unknown> = {}) =>
-    new EpError('INVALID_PACKAGE', `${where} is not a valid package: ${reason}.`, { exitCode: ExitCode.validation, details: { path: where, ...details } });
+    new EpError('INVALID_PACKAGE', `${where} is not a valid package: ${reason}.`, {
+      exitCode: ExitCode.validation,
+      details: { path: where, ...details },
+    });
   const eocd = findEndOfCentralDirectory(view);
   if (eocd < 0) throw invalid('not a zip archive');
   let count = view.getUint16(eocd + 10, true);
@@ -51,7 +54,8 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
     count = Number(view.getBigUint64(record + 32, true));
     directoryOffset = Number(view.getBigUint64(record + 48, true));
   }
-  if (count > limits.maxEntries) throw limitExceeded(`The entry count of package ${where}`, count, limits.maxEntries, 'entries', { path: where });
+  if (count > limits.maxEntries)
+    throw limitExceeded(`The entry count of package ${where}`, count, limits.maxEntries, 'entries', { path: where });
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // Plain little-endian reads: a 100,000-member directory is read before the JIT has warmed up, where
   // DataView calls and Buffer views cost several times more than indexing.
@@ -97,8 +101,10 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
     if (flags & 1) throw invalid(`member "${name}" is encrypted`, { member: name });
     if (method !== 0 && method !== 8) throw invalid(`member "${name}" uses compression method ${method}`, { member: name });
     total += size;
-    if (total > limits.maxTotalBytes) throw limitExceeded(`The unpacked size of package ${where}`, total, limits.maxTotalBytes, 'bytes', { path: where });
-    if (localOffset + 30 > bytes.length || u32(localOffset) !== 0x04034b50) throw invalid(`broken local header for "${name}"`, { member: name });
+    if (total > limits.maxTotalBytes)
+      throw limitExceeded(`The unpacked size of package ${where}`, total, limits.maxTotalBytes, 'bytes', { path: where });
+    if (localOffset + 30 > bytes.length || u32(localOffset) !== 0x04034b50)
+      throw invalid(`broken local header for "${name}"`, { member: name });
     // Readers that go by local headers (streaming unzip) would unpack another name than the one checked here.
     if (!sameBytes(bytes, localOffset + 30, u16(localOffset + 26), nameStart, nameLength)) {
       throw invalid(`member "${name}" has another name in its local header`, { member: name });
@@ -126,12 +132,17 @@ export function inflateMember(member: ZipMember, where: string): Buffer {
     if (member.method === 0) data = Buffer.from(member.raw.buffer, member.raw.byteOffset, member.raw.byteLength);
     else data = inflateBounded(member.raw, member.size);
   } catch (error) {
-    throw new EpError('INVALID_PACKAGE', `${where} is not a valid package: member "${member.name}" does not inflate to its declared ${member.size} bytes.`,
-      { exitCode: ExitCode.validation, details: { path: where, member: member.name }, cause: error });
+    throw new EpError(
+      'INVALID_PACKAGE',
+      `${where} is not a valid package: member "${member.name}" does not inflate to its declared ${member.size} bytes.`,
+      { exitCode: ExitCode.validation, details: { path: where, member: member.name }, cause: error },
+    );
   }
   if (data.length !== member.size || crc32(data) !== member.crc) {
-    throw new EpError('INVALID_PACKAGE', `${where} is not a valid package: member "${member.name}" is corrupt (size or CRC mismatch).`,
-      { exitCode: ExitCode.validation, details: { path: where, member: member.name } });
+    throw new EpError('INVALID_PACKAGE', `${where} is not a valid package: member "${member.name}" is corrupt (size or CRC mismatch).`, {
+      exitCode: ExitCode.validation,
+      details: { path: where, member: member.name },
+    });
   }
   return data;
 }
@@ -156,7 +167,12 @@ function findEndOfCentralDirectory(view: DataView): number {
 }
 
 /** The ZIP64 sizes and offset of a member, or undefined when its extra field is malformed. */
-function readZip64Extra(view: DataView, start: number, length: number, sizes: { size: number; compressedSize: number; localOffset: number }) {
+function readZip64Extra(
+  view: DataView,
+  start: number,
+  length: number,
+  sizes: { size: number; compressedSize: number; localOffset: number },
+) {
   const result = { ...sizes };
   const end = start + length;
   if (end > view.byteLength) return undefined;

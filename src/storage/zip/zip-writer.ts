@@ -6,7 +6,8 @@ import type { ZipMember } from './zip-reader.js';
  * A member to write: fresh bytes (deflated here, or stored when `store` is set: for data that is already
  * compressed, such as git objects and packs) or a member of an existing archive copied as is.
  */
-export type ZipInput = { readonly name: string; readonly data: Uint8Array; readonly store?: boolean } | { readonly name: string; readonly reuse: ZipMember };
+export type ZipInput =
+  { readonly name: string; readonly data: Uint8Array; readonly store?: boolean } | { readonly name: string; readonly reuse: ZipMember };
 
 const FILE_MODE = 0o100644 << 16;
 

@@ -20,13 +20,19 @@ const packageArb = fc.array(recordArb, { maxLength: 6 });
 
 describe('ContextCorpus', () => {
   it('ranks several packages exactly as one list of all their records, each match naming its package', () => {
-    fc.assert(fc.property(fc.array(packageArb, { minLength: 1, maxLength: 3 }), fc.constantFrom(...words), (packages, query) => {
-      const corpus = new ContextCorpus(packages.map((records, i) => ({ shown: `p${i}.ep`, records })));
-      const expected = new ScenarioList(packages.flat()).search(query, { engine, includeScores: true });
-      const actual = corpus.search(engine, query, {});
-      assert.deepEqual(actual.map((match) => [match.scenario, match.score]), expected.map((match) => [match.scenario, match.score]));
-      for (const match of actual) assert.equal(match.context_path, `p${packages.findIndex((records) => records.includes(match.scenario as never))}.ep`);
-    }));
+    fc.assert(
+      fc.property(fc.array(packageArb, { minLength: 1, maxLength: 3 }), fc.constantFrom(...words), (packages, query) => {
+        const corpus = new ContextCorpus(packages.map((records, i) => ({ shown: `p${i}.ep`, records })));
+        const expected = new ScenarioList(packages.flat()).search(query, { engine, includeScores: true });
+        const actual = corpus.search(engine, query, {});
+        assert.deepEqual(
+          actual.map((match) => [match.scenario, match.score]),
+          expected.map((match) => [match.scenario, match.score]),
+        );
+        for (const match of actual)
+          assert.equal(match.context_path, `p${packages.findIndex((records) => records.includes(match.scenario as never))}.ep`);
+      }),
+    );
   });
 
   it('gets a key present in two packages from the first, naming the other', () => {
@@ -36,7 +42,9 @@ describe('ContextCorpus', () => {
     ]);
     assert.deepEqual(corpus.get('k'), { record: { key: 'k', summary: 'mine' }, origin: 'personal.ep', others: ['team.ep'] });
     assert.deepEqual(corpus.get('other'), { record: { key: 'other' }, origin: 'team.ep', others: [] });
-    assert.deepEqual(corpus.warningsFor(['k'], 'got'), [{ code: 'DUPLICATE_CONTEXT_KEY', message: 'Key "k" is also in team.ep; this is the record in personal.ep.' }]);
+    assert.deepEqual(corpus.warningsFor(['k'], 'got'), [
+      { code: 'DUPLICATE_CONTEXT_KEY', message: 'Key "k" is also in team.ep; this is the record in personal.ep.' },
+    ]);
     assert.match(corpus.warningsFor()[0]!.message, /^Key "k" is in personal\.ep and team\.ep; each package's record is ranked on its own/);
     assert.deepEqual(corpus.warningsFor(['other']), []);
   });
@@ -54,7 +62,10 @@ describe('ContextCorpus', () => {
 
   it('sums up duplicate warnings past twenty', () => {
     const records: Scenario[] = Array.from({ length: 25 }, (_, i) => ({ key: `k${i}` }));
-    const corpus = new ContextCorpus([{ shown: 'a.ep', records }, { shown: 'b.ep', records }]);
+    const corpus = new ContextCorpus([
+      { shown: 'a.ep', records },
+      { shown: 'b.ep', records },
+    ]);
     assert.equal(corpus.warningsFor().length, 21);
     assert.match(corpus.warningsFor()[20]!.message, /^5 more keys/);
   });

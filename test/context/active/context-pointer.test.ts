@@ -10,14 +10,22 @@ import { EpError, isEpError } from '../../../src/kernel/errors.js';
 import { Limits } from '../../../src/limits/limits.js';
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ep-pointer-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ep-pointer-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const writePointer = async (data: unknown) => {
   await mkdir(path.join(dir, '.edsl'), { recursive: true });
   await writeFile(path.join(dir, '.edsl', 'context.json'), JSON.stringify(data));
 };
-const codeOf = async (work: () => Promise<unknown>) => work().then(() => undefined, (error) => (isEpError(error) ? error.code : String(error)));
+const codeOf = async (work: () => Promise<unknown>) =>
+  work().then(
+    () => undefined,
+    (error) => (isEpError(error) ? error.code : String(error)),
+  );
 
 test('a package listed many times, in any spelling, is read once, where it first appears', async () => {
   await writePointer({ active_context_paths: [...Array(20_000).fill('a.ep'), './b.ep', './a.ep', 'b.ep', `${dir}/a.ep`] });
@@ -48,8 +56,10 @@ test('clear and use --append at once: the paths cleared never come back', async 
     await Promise.all([clearContext(dir), useContext(dir, 'new.ep', { append: true })]);
     const after = await readContextPointer(dir);
     // Clear first: the append makes a pointer of its own; append first: the clear removes both.
-    assert.ok(after === undefined || (after.active_context_paths.length === 1 && after.active_context_paths[0] === 'new.ep'),
-      JSON.stringify(after?.active_context_paths));
+    assert.ok(
+      after === undefined || (after.active_context_paths.length === 1 && after.active_context_paths[0] === 'new.ep'),
+      JSON.stringify(after?.active_context_paths),
+    );
   }
 });
 
@@ -66,7 +76,10 @@ test('inside a path scope, only the active contexts and packages under a root ma
   const outside = path.join(dir, 'team.ep');
   await useContext(project, outside);
   await withPathScope(scope([project]), async () => {
-    assert.deepEqual(await resolveReadPaths(project, ['notes.ep', 'sub/new.ep']), [path.join(project, 'notes.ep'), path.join(project, 'sub', 'new.ep')]);
+    assert.deepEqual(await resolveReadPaths(project, ['notes.ep', 'sub/new.ep']), [
+      path.join(project, 'notes.ep'),
+      path.join(project, 'sub', 'new.ep'),
+    ]);
     assert.deepEqual(await resolveReadPaths(project, [outside]), [outside]);
     assert.deepEqual(await resolveReadPaths(project), [outside]);
     for (const named of ['/dev/zero', '../other.ep', 'etc-link/passwd', '/etc/shadow']) {

@@ -25,22 +25,44 @@ function memoryStore(packages: Record<string, Scenario[]>) {
       const list = await change(new ScenarioList(packages[file] ?? []));
       packages[file] = list.toArray();
       (commits[file] ??= []).push(options.message ?? 'Save ScenarioList');
-      return { status: 'ok' as const, path: file, commit: `c${commits[file].length}`, branch: 'main', message: options.message ?? '', list };
+      return {
+        status: 'ok' as const,
+        path: file,
+        commit: `c${commits[file].length}`,
+        branch: 'main',
+        message: options.message ?? '',
+        list,
+      };
     },
   };
 }
 
 /** Counts words as tokens, so budgets in the tests are easy to follow. */
-const wordTokenizer = { name: 'words', exact: true, load: async () => ({ count: (text: string) => text.split(/\s+/).filter(Boolean).length }) };
+const wordTokenizer = {
+  name: 'words',
+  exact: true,
+  load: async () => ({ count: (text: string) => text.split(/\s+/).filter(Boolean).length }),
+};
 
 describe('ContextRecordsService', () => {
   let cwd = '';
-  before(async () => { cwd = await mkdtemp(path.join(tmpdir(), 'ep-records-')); });
+  before(async () => {
+    cwd = await mkdtemp(path.join(tmpdir(), 'ep-records-'));
+  });
   after(() => rm(cwd, { recursive: true, force: true }));
 
   function service(packages: Record<string, Scenario[]>) {
     const store = memoryStore(Object.fromEntries(Object.entries(packages).map(([name, records]) => [path.join(cwd, name), records])));
-    return { store, records: new ContextRecordsService({ cwd, store: store as never, engine: new Bm25SearchEngine(), packer: new LinePacker(), tokenizer: wordTokenizer }) };
+    return {
+      store,
+      records: new ContextRecordsService({
+        cwd,
+        store: store as never,
+        engine: new Bm25SearchEngine(),
+        packer: new LinePacker(),
+        tokenizer: wordTokenizer,
+      }),
+    };
   }
 
   it('packs greedily in rank order within an exact token budget', async () => {
@@ -59,30 +81,57 @@ describe('ContextRecordsService', () => {
 
   it('packs the copy of a shared key from each package, naming its package, with or without positions from the packer', async () => {
     const packages = {
-      'personal.ep': [{ key: 'shared', summary: 'pilot plan mine' }, { key: 'solo', summary: 'pilot pilot pilot' }],
+      'personal.ep': [
+        { key: 'shared', summary: 'pilot plan mine' },
+        { key: 'solo', summary: 'pilot pilot pilot' },
+      ],
       'team.ep': [{ key: 'shared', summary: 'pilot plan of the team, longer' }],
     };
-    const expected = [{ key: 'solo', context_path: 'personal.ep' }, { key: 'shared', context_path: 'personal.ep' }, { key: 'shared', context_path: 'team.ep' }];
+    const expected = [
+      { key: 'solo', context_path: 'personal.ep' },
+      { key: 'shared', context_path: 'personal.ep' },
+      { key: 'shared', context_path: 'team.ep' },
+    ];
     const { records } = service(packages);
     const { data, warnings } = await records.pack({ query: 'pilot', paths: ['personal.ep', 'team.ep'] });
     assert.deepEqual(data.included, expected);
-    assert.deepEqual(warnings.map((warning) => warning.code), ['DUPLICATE_CONTEXT_KEY']);
+    assert.deepEqual(
+      warnings.map((warning) => warning.code),
+      ['DUPLICATE_CONTEXT_KEY'],
+    );
     const keysOnly = new LinePacker();
-    const withoutPositions = { pack: (request: Parameters<LinePacker['pack']>[0]) => ({ ...keysOnly.pack(request), includedPositions: undefined }) };
+    const withoutPositions = {
+      pack: (request: Parameters<LinePacker['pack']>[0]) => ({ ...keysOnly.pack(request), includedPositions: undefined }),
+    };
     const plain = service(packages).store;
-    const other = new ContextRecordsService({ cwd, store: plain as never, engine: new Bm25SearchEngine(), packer: withoutPositions, tokenizer: wordTokenizer });
+    const other = new ContextRecordsService({
+      cwd,
+      store: plain as never,
+      engine: new Bm25SearchEngine(),
+      packer: withoutPositions,
+      tokenizer: wordTokenizer,
+    });
     assert.deepEqual((await other.pack({ query: 'pilot', paths: ['personal.ep', 'team.ep'] })).data.included, expected);
   });
 
   it('feeds context requests one record per key, the one get returns', async () => {
     const project = path.join(cwd, 'project');
     await mkdir(path.join(project, '.edsl'), { recursive: true });
-    await writeFile(path.join(project, '.edsl', 'context.json'), JSON.stringify({ active_context_paths: ['personal.ep', 'team.ep'], default_write_context_path: null }));
+    await writeFile(
+      path.join(project, '.edsl', 'context.json'),
+      JSON.stringify({ active_context_paths: ['personal.ep', 'team.ep'], default_write_context_path: null }),
+    );
     const store = memoryStore({
       [path.join(project, 'personal.ep')]: [{ key: 'shared', summary: 'mine' }, { summary: 'keyless' }],
       [path.join(project, 'team.ep')]: [{ key: 'team.only' }, { key: 'shared', summary: 'theirs' }],
     });
-    const records = new ContextRecordsService({ cwd: project, store: store as never, engine: new Bm25SearchEngine(), packer: new LinePacker(), tokenizer: wordTokenizer });
+    const records = new ContextRecordsService({
+      cwd: project,
+      store: store as never,
+      engine: new Bm25SearchEngine(),
+      packer: new LinePacker(),
+      tokenizer: wordTokenizer,
+    });
     assert.deepEqual(await activeContextSource(() => records).load(), [{ key: 'shared', summary: 'mine' }, { key: 'team.only' }]);
     assert.equal((await records.get('shared')).data.scenario.summary, 'mine');
   });
@@ -91,7 +140,10 @@ describe('ContextRecordsService', () => {
     const { records } = service({ 'a.ep': [{ key: 'k', summary: 'pilot' }] });
     const { data, warnings } = await records.pack({ query: 'pilot', charBudget: 3, paths: ['a.ep'] });
     assert.deepEqual([data.prompt_context, data.included, data.omitted], ['', [], 1]);
-    assert.deepEqual(warnings.map((warning) => warning.code), ['NOTHING_PACKED']);
+    assert.deepEqual(
+      warnings.map((warning) => warning.code),
+      ['NOTHING_PACKED'],
+    );
   });
 
   it('packs the same lines with a token budget as without one, when the token budget is not what binds', async () => {

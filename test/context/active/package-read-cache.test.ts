@@ -26,7 +26,9 @@ function countingStore(): PackageStore & { loads: number } {
 
 describe('PackageReadCache', () => {
   let dir = '';
-  before(async () => { dir = await mkdtemp(path.join(tmpdir(), 'ep-cache-')); });
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'ep-cache-'));
+  });
   after(() => rm(dir, { recursive: true, force: true }));
 
   it('serves unchanged packages from the cache and reloads changed ones', async () => {
@@ -68,7 +70,14 @@ describe('PackageReadCache', () => {
   });
 
   it('leaves errors to the store when the file cannot be read', async () => {
-    const cache = new PackageReadCache({ load: async () => { throw Object.assign(new Error('No package'), { code: 'FILE_NOT_FOUND' }); } } as never, path.join(dir, 'c'));
+    const cache = new PackageReadCache(
+      {
+        load: async () => {
+          throw Object.assign(new Error('No package'), { code: 'FILE_NOT_FOUND' });
+        },
+      } as never,
+      path.join(dir, 'c'),
+    );
     await assert.rejects(cache.load(path.join(dir, 'missing.ep')), { code: 'FILE_NOT_FOUND' });
   });
 });

@@ -26,7 +26,10 @@ describe('contextFileSources', () => {
   it('reports missing files, bad JSON and bad specs with their own codes', async () => {
     await assert.rejects(async () => contextFileSources([{ path: 'none.jsonl' }], dir)[0]!.load(), { code: 'FILE_NOT_FOUND' });
     await assert.rejects(async () => contextFileSources([{ path: 'bad.jsonl' }], dir)[0]!.load(), { code: 'INVALID_JSON' });
-    assert.throws(() => contextFileSources([{ path: 'a.jsonl', tier: 'lukewarm' as never }], dir), { code: 'CONTEXT_SOURCE_INVALID', message: /files\[0\]/ });
+    assert.throws(() => contextFileSources([{ path: 'a.jsonl', tier: 'lukewarm' as never }], dir), {
+      code: 'CONTEXT_SOURCE_INVALID',
+      message: /files\[0\]/,
+    });
     assert.throws(() => contextFileSources([{ path: 'a.jsonl', maxDepth: -1 }], dir), { code: 'CONTEXT_SOURCE_INVALID' });
   });
 });

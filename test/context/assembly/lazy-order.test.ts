@@ -7,9 +7,14 @@ import { AssembledContext, ContextFragment } from '../../../src/context/assembly
 
 describe('lazyOrder', () => {
   it('yields the same order as a full sort (property)', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: -50, max: 50 })), (values) => {
-      assert.deepEqual([...lazyOrder([...values], (a, b) => a - b)], [...values].sort((a, b) => a - b));
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -50, max: 50 })), (values) => {
+        assert.deepEqual(
+          [...lazyOrder([...values], (a, b) => a - b)],
+          [...values].sort((a, b) => a - b),
+        );
+      }),
+    );
   });
 });
 

@@ -5,7 +5,8 @@ import { ContextBudget, ContextRequest, type ContextRecord } from '../../../src/
 import { BpeTokenizer } from '../../../src/tokenizer/bpe-tokenizer.js';
 import { CHAIN, contextOver } from './support.js';
 
-const request = (init: Partial<ConstructorParameters<typeof ContextRequest>[0]> = {}) => new ContextRequest({ purpose: 'work on the chain', ...init });
+const request = (init: Partial<ConstructorParameters<typeof ContextRequest>[0]> = {}) =>
+  new ContextRequest({ purpose: 'work on the chain', ...init });
 const nodes = (result: { fragments: readonly { ukoNode: string }[] }) => result.fragments.map((f) => f.ukoNode);
 
 describe('ContextPipeline', () => {
@@ -73,17 +74,27 @@ describe('ContextPipeline', () => {
 
   it('never exceeds the budget, counts exactly and hashes deterministically (property)', async () => {
     const counter = await new BpeTokenizer().load();
-    const record = fc.record({ key: fc.stringMatching(/^[a-z]{1,6}\/[a-z]{1,6}$/), summary: fc.lorem({ maxCount: 6 }), content: fc.lorem({ maxCount: 60 }) });
-    await fc.assert(fc.asyncProperty(fc.array(record, { maxLength: 25 }), fc.nat(400), fc.nat(100), async (records, max, reservedShare) => {
-      const reserved = Math.floor((max * reservedShare) / 100);
-      const build = () => contextOver({ warm: records }, { budget: new ContextBudget(max, reserved) }).pipeline;
-      const first = await build().requestContext(request());
-      const second = await build().requestContext(request());
-      assert.ok(first.totalTokens <= max - reserved);
-      assert.equal(first.fragments.reduce((sum, f) => sum + f.tokenCount, 0), first.totalTokens);
-      for (const fragment of first.fragments) assert.equal(fragment.tokenCount, counter.count(fragment.content));
-      assert.equal(new Set(nodes(first)).size, first.fragments.length, 'one fragment per node');
-      assert.equal(first.contextHash, second.contextHash);
-    }), { numRuns: 40 });
+    const record = fc.record({
+      key: fc.stringMatching(/^[a-z]{1,6}\/[a-z]{1,6}$/),
+      summary: fc.lorem({ maxCount: 6 }),
+      content: fc.lorem({ maxCount: 60 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(record, { maxLength: 25 }), fc.nat(400), fc.nat(100), async (records, max, reservedShare) => {
+        const reserved = Math.floor((max * reservedShare) / 100);
+        const build = () => contextOver({ warm: records }, { budget: new ContextBudget(max, reserved) }).pipeline;
+        const first = await build().requestContext(request());
+        const second = await build().requestContext(request());
+        assert.ok(first.totalTokens <= max - reserved);
+        assert.equal(
+          first.fragments.reduce((sum, f) => sum + f.tokenCount, 0),
+          first.totalTokens,
+        );
+        for (const fragment of first.fragments) assert.equal(fragment.tokenCount, counter.count(fragment.content));
+        assert.equal(new Set(nodes(first)).size, first.fragments.length, 'one fragment per node');
+        assert.equal(first.contextHash, second.contextHash);
+      }),
+      { numRuns: 40 },
+    );
   });
 });

@@ -10,7 +10,10 @@ describe('ContextTierService', () => {
     const state = tiers.budgetState();
     assert.deepEqual([state.max_tokens, state.reserved_tokens, state.available_tokens], [500, 100, 400]);
     assert.ok(state.used_tokens > 0);
-    assert.deepEqual(tiers.entries().map((e) => tiers.tierOf(e)), ['hot', 'warm']);
+    assert.deepEqual(
+      tiers.entries().map((e) => tiers.tierOf(e)),
+      ['hot', 'warm'],
+    );
   });
 
   it('links records whose fields name other keys, in both directions', async () => {
@@ -22,15 +25,26 @@ describe('ContextTierService', () => {
   });
 
   it('resolves references by uri as well as by key', async () => {
-    const { tiers } = contextOver({ warm: [{ key: 'auth', uri: 'uko-py:module/auth' }, { key: 'login', module: 'uko-py:module/auth' }] });
+    const { tiers } = contextOver({
+      warm: [
+        { key: 'auth', uri: 'uko-py:module/auth' },
+        { key: 'login', module: 'uko-py:module/auth' },
+      ],
+    });
     await tiers.load();
     assert.deepEqual(tiers.neighbours(tiers.entries()[1]!), [0]);
   });
 
   it('searches the history tiers only', async () => {
-    const { tiers } = contextOver({ hot: [{ key: 'now', summary: 'rotate keys now' }], cold: [{ key: 'then', summary: 'rotate keys later' }] });
+    const { tiers } = contextOver({
+      hot: [{ key: 'now', summary: 'rotate keys now' }],
+      cold: [{ key: 'then', summary: 'rotate keys later' }],
+    });
     await tiers.load();
-    assert.deepEqual(tiers.searchHistory('rotate keys').map((e) => [e.key, e.tier]), [['then', 'cold']]);
+    assert.deepEqual(
+      tiers.searchHistory('rotate keys').map((e) => [e.key, e.tier]),
+      [['then', 'cold']],
+    );
     assert.deepEqual(tiers.searchHistory('nothing_like_this'), []);
   });
 

@@ -16,7 +16,11 @@ describe('LinePacker', () => {
   });
 
   it('skips lines that do not fit and keeps later ones that do', () => {
-    const result = packer.pack({ keyField: 'key', charBudget: 30, matches: [match({ key: 'a', summary: 'short' }), match({ key: 'b', summary: 'x'.repeat(40) }), match({ key: 'c', summary: 'tiny' })] });
+    const result = packer.pack({
+      keyField: 'key',
+      charBudget: 30,
+      matches: [match({ key: 'a', summary: 'short' }), match({ key: 'b', summary: 'x'.repeat(40) }), match({ key: 'c', summary: 'tiny' })],
+    });
     assert.equal(result.promptContext, '- a: short\n- c: tiny');
     assert.deepEqual(result.includedKeys, ['a', 'c']);
     assert.equal(result.omitted, 1);
@@ -45,12 +49,18 @@ describe('LinePacker', () => {
 
   it('never exceeds the budget, counted in code points (property)', () => {
     const record = fc.record({ key: fc.string({ minLength: 1 }), kind: fc.string(), summary: fc.string({ unit: 'grapheme' }) });
-    fc.assert(fc.property(fc.array(record, { maxLength: 8 }), fc.nat(300), (records, budget) => {
-      const result = packer.pack({ keyField: 'key', charBudget: budget, matches: records.map((r) => match(r)) });
-      assert.ok([...result.promptContext].length <= budget);
-      assert.equal(result.includedKeys.length + result.omitted, records.length);
-      assert.deepEqual(result.includedPositions!.map((position) => String(records[position]!.key)), result.includedKeys);
-      if (records.length > 0 && budget > TRUNCATION_MARKER.length) assert.ok(result.includedKeys.length > 0);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 8 }), fc.nat(300), (records, budget) => {
+        const result = packer.pack({ keyField: 'key', charBudget: budget, matches: records.map((r) => match(r)) });
+        assert.ok([...result.promptContext].length <= budget);
+        assert.equal(result.includedKeys.length + result.omitted, records.length);
+        assert.deepEqual(
+          result.includedPositions!.map((position) => String(records[position]!.key)),
+          result.includedKeys,
+        );
+        if (records.length > 0 && budget > TRUNCATION_MARKER.length) assert.ok(result.includedKeys.length > 0);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

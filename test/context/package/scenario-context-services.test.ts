@@ -4,8 +4,8 @@ import { ScenarioContext } from '../../../src/context/package/scenario-context.j
 import { isEpError } from '../../../src/kernel/errors.js';
 import { ScenarioList } from '../../../src/records/scenario-list.js';
 
-const missing = (field: string) => (error: unknown) => isEpError(error) && error.code === 'CONTEXT_SERVICES_REQUIRED'
-  && error.details?.field === field && error.message.includes(field);
+const missing = (field: string) => (error: unknown) =>
+  isEpError(error) && error.code === 'CONTEXT_SERVICES_REQUIRED' && error.details?.field === field && error.message.includes(field);
 
 describe('ScenarioContext builds no services of its own', () => {
   const context = new ScenarioContext(new ScenarioList([{ key: 'note.a', summary: 'alpha' }]));
@@ -20,6 +20,9 @@ describe('ScenarioContext builds no services of its own', () => {
     assert.throws(() => context.pack({ query: 'alpha' }), missing('packer'));
     await assert.rejects(context.save('never-written.ep'), missing('store'));
     await assert.rejects(ScenarioContext.load('never-read.ep'), missing('store'));
-    await assert.rejects(ScenarioContext.update('never-read.ep', () => undefined), missing('store'));
+    await assert.rejects(
+      ScenarioContext.update('never-read.ep', () => undefined),
+      missing('store'),
+    );
   });
 });

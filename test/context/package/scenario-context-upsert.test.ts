@@ -24,7 +24,9 @@ describe('ScenarioContext.upsert of a record identical to the stored one', () =>
   });
 
   it('is unchanged for the stored record given back whole, or as a copy without its float marks', () => {
-    const stored = parseJsonPreservingNumbers('{"key": "a", "weight": 1.0, "created_at": "2025-01-01T00:00:00Z", "updated_at": "2025-01-02T00:00:00Z"}') as Scenario;
+    const stored = parseJsonPreservingNumbers(
+      '{"key": "a", "weight": 1.0, "created_at": "2025-01-01T00:00:00Z", "updated_at": "2025-01-02T00:00:00Z"}',
+    ) as Scenario;
     const context = contextWith([stored]);
     assert.equal(context.upsert(stored).status, 'unchanged');
     assert.equal(context.upsert({ ...stored }).status, 'unchanged');
@@ -54,14 +56,21 @@ describe('ScenarioContext.upsert of a record identical to the stored one', () =>
   });
 
   it('holds for any record: the second of two equal upserts is unchanged, and a differing one is not', () => {
-    const fields = fc.dictionary(fc.string({ maxLength: 6 }).filter((name) => name !== 'key'), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 });
-    fc.assert(fc.property(fields, fc.jsonValue({ maxDepth: 2 }), (extra, other) => {
-      const record = JSON.parse(JSON.stringify({ ...extra, key: 'k' })) as Scenario;
-      const context = contextWith([]);
-      context.upsert(record);
-      assert.equal(context.upsert(JSON.parse(JSON.stringify(record)) as Scenario).status, 'unchanged');
-      const changed = { ...record, extra_field: other } as Scenario;
-      assert.equal(context.upsert(changed).status, 'updated');
-    }), { numRuns: 200 });
+    const fields = fc.dictionary(
+      fc.string({ maxLength: 6 }).filter((name) => name !== 'key'),
+      fc.jsonValue({ maxDepth: 3 }),
+      { maxKeys: 5 },
+    );
+    fc.assert(
+      fc.property(fields, fc.jsonValue({ maxDepth: 2 }), (extra, other) => {
+        const record = JSON.parse(JSON.stringify({ ...extra, key: 'k' })) as Scenario;
+        const context = contextWith([]);
+        context.upsert(record);
+        assert.equal(context.upsert(JSON.parse(JSON.stringify(record)) as Scenario).status, 'unchanged');
+        const changed = { ...record, extra_field: other } as Scenario;
+        assert.equal(context.upsert(changed).status, 'updated');
+      }),
+      { numRuns: 200 },
+    );
   });
 });

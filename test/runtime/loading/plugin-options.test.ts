@@ -33,7 +33,10 @@ async function select(config: unknown): Promise<Awaited<ReturnType<typeof select
 }
 
 async function failure(config: unknown): Promise<EpError> {
-  const error = await select(config).then(() => undefined, (caught: unknown) => caught);
+  const error = await select(config).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   assert.ok(error instanceof EpError, `expected an EpError, got ${String(error)}`);
   return error;
 }

@@ -8,7 +8,16 @@ import { LogReader } from '../../../src/sessions/store/log-reader.js';
 import type { LogRecord } from '../../../src/sessions/call-node.js';
 
 const record = (id: string): LogRecord => ({
-  id, kind: 'call', name: 'step', seq: 1, turn: 't', caller: null, predecessor: null, input: { id }, status: 'running', createdAt: '2026-01-01T00:00:00.000Z',
+  id,
+  kind: 'call',
+  name: 'step',
+  seq: 1,
+  turn: 't',
+  caller: null,
+  predecessor: null,
+  input: { id },
+  status: 'running',
+  createdAt: '2026-01-01T00:00:00.000Z',
 });
 const ids = (records: readonly LogRecord[]) => records.map((r) => r.id);
 
@@ -37,7 +46,10 @@ describe('LogReader', () => {
     assert.deepEqual(ids(await reader.records()), ['c_old_one', 'c_old_two']);
     rmSync(file);
     assert.deepEqual(await reader.records(), []);
-    writeFileSync(file, serializeRecord(record('c_new_one')) + serializeRecord(record('c_new_two')) + serializeRecord(record('c_new_three')));
+    writeFileSync(
+      file,
+      serializeRecord(record('c_new_one')) + serializeRecord(record('c_new_two')) + serializeRecord(record('c_new_three')),
+    );
     assert.deepEqual(ids(await reader.records()), ['c_new_one', 'c_new_two', 'c_new_three']);
   });
 

@@ -4,7 +4,9 @@ import { ToolRegistryService } from '../../../src/skills/tool-registry.js';
 import type { Tool } from '../../../src/skills/tool.js';
 
 const echo: Tool = {
-  name: 'test/echo', description: 'echo', capabilities: ['read_only'],
+  name: 'test/echo',
+  description: 'echo',
+  capabilities: ['read_only'],
   inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
   call: (input: { text: string }) => ({ text: input.text }),
 };
@@ -20,5 +22,6 @@ describe('ToolRegistryService', () => {
   it('keeps read-only callers away from writing tools', async () =>
     assert.rejects(registry.call('test/write', { text: 'x' }, { readOnly: true }), { code: 'TOOL_NOT_READ_ONLY' }));
   it('reports unknown tools as not found', async () => assert.rejects(registry.call('test/none', {}), { code: 'TOOL_NOT_FOUND' }));
-  it('rejects names without a namespace', () => assert.throws(() => new ToolRegistryService([{ ...echo, name: 'echo' }]), { code: 'TOOL_INVALID' }));
+  it('rejects names without a namespace', () =>
+    assert.throws(() => new ToolRegistryService([{ ...echo, name: 'echo' }]), { code: 'TOOL_INVALID' }));
 });

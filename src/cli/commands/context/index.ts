@@ -13,8 +13,16 @@ import { contextHistoryCommand } from './history.js';
 export const contextCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'context <command>',
   describe: 'Durable working context: choose active packages, search, get, pack, add and upsert records',
-  builder: (yargs) => yargs.command(contextUseCommand).command(contextCurrentCommand).command(contextClearCommand)
-    .command(contextSearchCommand).command(contextGetCommand).command(contextPackCommand)
-    .command(contextAddCommand).command(contextUpsertCommand).command(contextHistoryCommand),
+  builder: (yargs) =>
+    yargs
+      .command(contextUseCommand)
+      .command(contextCurrentCommand)
+      .command(contextClearCommand)
+      .command(contextSearchCommand)
+      .command(contextGetCommand)
+      .command(contextPackCommand)
+      .command(contextAddCommand)
+      .command(contextUpsertCommand)
+      .command(contextHistoryCommand),
   handler: () => undefined,
 };

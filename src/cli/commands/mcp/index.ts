@@ -15,15 +15,20 @@ interface McpArgs extends GlobalArgs {
 export const mcpCommand: CommandModule<GlobalArgs, McpArgs> = {
   command: 'mcp',
   describe: 'Serve the tool registry over the Model Context Protocol on stdio',
-  builder: (yargs) => yargs
-    .option('allow-writes', { type: 'boolean', describe: 'Also serve tools that write (context upsert and add)' })
-    .option('allow-path', { type: 'string', array: true, describe: 'Also let tools read packages under this directory (repeatable)' })
-    .option('session', { type: 'string', describe: 'Record tool calls in this session (default: a new session per connection)' }),
+  builder: (yargs) =>
+    yargs
+      .option('allow-writes', { type: 'boolean', describe: 'Also serve tools that write (context upsert and add)' })
+      .option('allow-path', { type: 'string', array: true, describe: 'Also let tools read packages under this directory (repeatable)' })
+      .option('session', { type: 'string', describe: 'Record tool calls in this session (default: a new session per connection)' }),
   handler: async (args) => {
     try {
       const { serveMcpOverStdio } = await import('../../../api/mcp.js');
-      await serveMcpOverStdio({ pluginModules: args.plugin ?? [], allowWrites: args.allowWrites === true, allowPaths: args.allowPath ?? [],
-        ...(args.session !== undefined ? { sessionId: args.session } : {}) });
+      await serveMcpOverStdio({
+        pluginModules: args.plugin ?? [],
+        allowWrites: args.allowWrites === true,
+        allowPaths: args.allowPath ?? [],
+        ...(args.session !== undefined ? { sessionId: args.session } : {}),
+      });
     } catch (error) {
       const { envelope, exitCode } = errorEnvelope(error);
       // An MCP client reads stdout as protocol and shows the server's stderr: say it there too.

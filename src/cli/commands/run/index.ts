@@ -13,13 +13,22 @@ interface RunArgs extends GlobalArgs {
 export const runCommandModule: CommandModule<GlobalArgs, RunArgs> = {
   command: 'run <target>',
   describe: 'Run an agent function (<module>#<export> or <module>#<Class>.<method>) in a session',
-  builder: (yargs) => yargs
-    .positional('target', { type: 'string', demandOption: true, describe: 'For example ./agent.js#summarize or ./agent.js#Research.survey' })
-    .option('input', { type: 'string', describe: 'The argument, as JSON: inline, @file or @- (default {})' })
-    .option('session', { type: 'string', alias: 'resume', describe: 'Continue this session (created under this id if new); omit for a new one' })
-    .option('answers', { type: 'string', describe: 'JSON file answering ask_user questions (list in order, or question → answer)' })
-    .option('parent-call', { type: 'string', hidden: true, describe: 'Call id in a parent process the run belongs under' })
-    .option('timeout', { type: 'number', describe: 'Cancel the run after this many milliseconds' }),
+  builder: (yargs) =>
+    yargs
+      .positional('target', {
+        type: 'string',
+        demandOption: true,
+        describe: 'For example ./agent.js#summarize or ./agent.js#Research.survey',
+      })
+      .option('input', { type: 'string', describe: 'The argument, as JSON: inline, @file or @- (default {})' })
+      .option('session', {
+        type: 'string',
+        alias: 'resume',
+        describe: 'Continue this session (created under this id if new); omit for a new one',
+      })
+      .option('answers', { type: 'string', describe: 'JSON file answering ask_user questions (list in order, or question → answer)' })
+      .option('parent-call', { type: 'string', hidden: true, describe: 'Call id in a parent process the run belongs under' })
+      .option('timeout', { type: 'number', describe: 'Cancel the run after this many milliseconds' }),
   handler: runCommand<RunArgs>(async (args) => {
     const [{ runAgent }, { readJsonArgument }] = await Promise.all([import('../../../api/session.js'), import('../../json-input.js')]);
     const input = args.input === undefined ? {} : await readJsonArgument(args.input, '--input');
@@ -27,11 +36,17 @@ export const runCommandModule: CommandModule<GlobalArgs, RunArgs> = {
     const stop = (signal: NodeJS.Signals) => controller.abort(new Error(`interrupted by ${signal}`));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
-    const timer = args.timeout !== undefined
-      ? setTimeout(() => controller.abort(new Error(`timed out after ${args.timeout} ms`)), args.timeout) : undefined;
+    const timer =
+      args.timeout !== undefined
+        ? setTimeout(() => controller.abort(new Error(`timed out after ${args.timeout} ms`)), args.timeout)
+        : undefined;
     try {
       const result = await runAgent({
-        ...runtimeOptions(args), target: args.target, input, signal: controller.signal, source: args.parentCall ? 'subprocess' : 'cli',
+        ...runtimeOptions(args),
+        target: args.target,
+        input,
+        signal: controller.signal,
+        source: args.parentCall ? 'subprocess' : 'cli',
         ...(args.session !== undefined ? { sessionId: args.session } : {}),
         ...(args.answers !== undefined ? { answersFile: args.answers } : {}),
         ...(args.parentCall !== undefined ? { parentCallId: args.parentCall } : {}),

@@ -9,9 +9,10 @@ interface ShowArgs extends GlobalArgs {
 export const sessionShowCommand: CommandModule<GlobalArgs, ShowArgs> = {
   command: 'show <id>',
   describe: 'Show a session: its meta and the DAG of its calls (--tree adds an indented tree)',
-  builder: (yargs) => yargs
-    .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
-    .option('tree', { type: 'boolean', describe: 'Add the DAG as indented lines (data.tree), also printed on stderr' }),
+  builder: (yargs) =>
+    yargs
+      .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
+      .option('tree', { type: 'boolean', describe: 'Add the DAG as indented lines (data.tree), also printed on stderr' }),
   handler: runCommand<ShowArgs>(async (args) => {
     const { showSession } = await import('../../../api/sessions.js');
     const view = await showSession(args.id, { ...runtimeOptions(args), tree: args.tree === true });

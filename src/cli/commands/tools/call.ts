@@ -9,13 +9,12 @@ interface CallArgs extends GlobalArgs {
 export const toolsCallCommand: CommandModule<GlobalArgs, CallArgs> = {
   command: 'call <name>',
   describe: 'Call a tool with JSON input (inline, @file, or @- for stdin)',
-  builder: (yargs) => yargs
-    .positional('name', { type: 'string', demandOption: true, describe: 'Tool name, for example builtin/request-context' })
-    .option('json', { type: 'string', describe: 'Input object: inline JSON, @file or @-' }),
+  builder: (yargs) =>
+    yargs
+      .positional('name', { type: 'string', demandOption: true, describe: 'Tool name, for example builtin/request-context' })
+      .option('json', { type: 'string', describe: 'Input object: inline JSON, @file or @-' }),
   handler: runCommand<CallArgs>(async (args) => {
-    const [{ callTool }, { readJsonArgument }] = await Promise.all([
-      import('../../../api/tools.js'), import('../../json-input.js'),
-    ]);
+    const [{ callTool }, { readJsonArgument }] = await Promise.all([import('../../../api/tools.js'), import('../../json-input.js')]);
     const input = args.json === undefined ? {} : await readJsonArgument(args.json, '--json');
     return { data: await callTool(args.name, input, runtimeOptions(args)) };
   }),

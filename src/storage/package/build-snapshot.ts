@@ -1,0 +1,93 @@
+import { EpError, ExitCode } from '../../kernel/errors.js';
+import { isJsonObject } from '../../records/json.js';
+import { ScenarioList } from '../../records/scenario-list.js';
+import type { Codebook, Scenario } from '../../records/scenario.js';
+import type { BatchObjectReader } from '../git/batch-object-reader.js';
+import { parseJsonPreservingNumbers } from '../json/record-json-parser.js';
+import { readManifest } from './manifest.js';
+import type { OpenPackage, PackageSnapshot } from './open-package.js';
+import { assertNotTooDeep, unreadableIfTooDeep } from './package-json-files.js';
+
+const SCENARIO_FILE = /^scenarios\/(\d+)\.json$/;
+
+/** Where a snapshot's files come from: one commit's tree, read from the archive or from git objects. */
+export interface SnapshotSource {
+  readonly commit: string | undefined;
+  readonly files: ReadonlyMap<string, string>;
+  readonly source: PackageSnapshot['source'];
+  readonly warnings: string[];
+  readonly reader?: BatchObjectReader;
+}
+
+/** Reads a commit's manifest, records (in manifest order) and codebook into a snapshot of the package. */
+export async function buildSnapshot(
+  pkg: OpenPackage,
+  { commit, files, source, warnings, reader }: SnapshotSource,
+): Promise<PackageSnapshot> {
+  const manifestId = files.get('manifest.json');
+  if (!manifestId) {
+    throw new EpError('INVALID_PACKAGE', `${pkg.path} is not a valid package: manifest.json is missing.`, {
+      exitCode: ExitCode.validation,
+      details: { path: pkg.path },
+    });
+  }
+  const scenarioIds = new Set<string>();
+  for (const file of files.keys()) {
+    const match = SCENARIO_FILE.exec(file);
+    if (match) scenarioIds.add(match[1]!);
+  }
+  const [manifestBytes] = await pkg.blobs([['manifest.json', manifestId]], reader, true);
+  const manifest = readManifest(parsePackageJson(pkg.path, manifestBytes!, 'manifest.json'), pkg.path, scenarioIds);
+  const listed = new Set(manifest.scenarioOrder);
+  const extra = [...scenarioIds].filter((id) => !listed.has(id));
+  if (extra.length) warnings.push(`${pkg.path} has ${extra.length} scenario file(s) not listed in its manifest; they were ignored.`);
+  const entries = manifest.scenarioOrder.map((id) => [`scenarios/${id}.json`, files.get(`scenarios/${id}.json`)!] as const);
+  const codebookId = files.get('codebook.json');
+  const contents = await pkg.blobs(codebookId ? [...entries, ['codebook.json', codebookId] as const] : entries, reader, true);
+  const storedJson = new Map<string, string>();
+  const records: Scenario[] = manifest.scenarioOrder.map((id, i) => {
+    const text = contents[i]!.toString('utf8');
+    storedJson.set(id, text);
+    const file = `scenarios/${id}.json`;
+    const record = unreadableIfTooDeep(pkg.path, file, text, warnings) ?? parsePackageJson(pkg.path, contents[i]!, file, text, true);
+    if (!isJsonObject(record)) {
+      throw new EpError('INVALID_PACKAGE', `${pkg.path} is not a valid package: ${file} is not a JSON object.`, {
+        exitCode: ExitCode.validation,
+        details: { path: pkg.path, file },
+      });
+    }
+    return record;
+  });
+  let codebook: Codebook | undefined;
+  if (codebookId) {
+    const value = parsePackageJson(pkg.path, contents[contents.length - 1]!, 'codebook.json');
+    if (isJsonObject(value))
+      codebook = Object.fromEntries(
+        Object.entries(value).map(([field, text]) => [field, typeof text === 'string' ? text : JSON.stringify(text)]),
+      );
+  }
+  return {
+    commit,
+    files,
+    manifest: manifest.raw,
+    scenarioOrder: manifest.scenarioOrder,
+    storedJson,
+    list: new ScenarioList(records, codebook),
+    source,
+    warnings,
+  };
+}
+
+/** One JSON file of the package, its depth checked first unless the caller already did. */
+function parsePackageJson(path: string, bytes: Buffer, file: string, text = bytes.toString('utf8'), depthChecked = false) {
+  if (!depthChecked) assertNotTooDeep(path, file, text);
+  try {
+    return parseJsonPreservingNumbers(text);
+  } catch (error) {
+    throw new EpError('INVALID_PACKAGE', `${path} is not a valid package: ${file} is not valid JSON (${(error as Error).message}).`, {
+      exitCode: ExitCode.validation,
+      details: { path, file },
+      cause: error,
+    });
+  }
+}
