@@ -87,11 +87,14 @@ export class SymbolCollector {
   }
 
   finish(doc: string, lineCount: number, parseError: boolean): ParsedFile {
-    const symbols: CodeSymbol[] = this.symbols.map((symbol) => ({
-      kind: symbol.kind, name: symbol.name, startLine: symbol.startLine, endLine: symbol.endLine,
-      signature: symbol.signature, doc: symbol.doc, members: symbol.members,
-      names: [...symbol.names].filter((name) => name !== lastPart(symbol.name)), attributes: [...symbol.attributes],
-    }));
+    const symbols: CodeSymbol[] = this.symbols.map((symbol) => {
+      // A definition naming itself (recursion, its own header) is no reference.
+      symbol.names.delete(lastPart(symbol.name));
+      return {
+        kind: symbol.kind, name: symbol.name, startLine: symbol.startLine, endLine: symbol.endLine,
+        signature: symbol.signature, doc: symbol.doc, members: symbol.members, names: [...symbol.names], attributes: [...symbol.attributes],
+      };
+    });
     return {
       language: this.language, lineCount, doc, symbols, imports: this.imports, names: [...this.topNames],
       outline: [...this.outline].sort((a, b) => a - b), parseError,
