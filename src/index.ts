@@ -24,6 +24,8 @@ export { listTools, callTool } from './api/tools.js';
 export type { Tool, ToolDescriptor, ToolCapability, JsonSchema } from './skills/tool.js';
 export * from './context/assembly/index.js';
 export { requestContext, contextBudget } from './api/context.js';
+export { codeMap, type CodeMapOptions } from './api/code.js';
+export type { RepoMap, RepoMapEntry } from './context/code/repo-map.js';
 export { SkillDefinition, type SkillSpec } from './skills/skill-definition.js';
 export { CONTEXT_SKILL, buildContextSkill } from './skills/context/context-skill.js';
 export type { Tokenizer, TokenCounter } from './tokenizer/tokenizer.js';

@@ -14,3 +14,4 @@ export { ModelRuntime } from './models/model-runtime.js';
 export { PackageStore } from './storage/package-store-contract.js';
 export { ContextPacker } from './context/package/context-packer.js';
 export { ContextRecords } from './context/active/context-records-contract.js';
+export { CodeContext } from './context/code/code-context-contract.js';

@@ -6,4 +6,6 @@ export interface CommandResult {
   readonly warnings?: Warning[];
   /** Lines for humans, written to stderr after the envelope (for example how to resume a session). */
   readonly notes?: string[];
+  /** Printed instead of the envelope when set (`--format text`). */
+  readonly text?: string;
 }

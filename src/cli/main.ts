@@ -3,6 +3,7 @@ import { EpError, ExitCode } from '../kernel/errors.js';
 import { EP_VERSION } from '../version.js';
 import { errorEnvelope, writeEnvelope } from '../envelope/envelope.js';
 import { checkOptionValues, type DeclaredOptions } from './option-rules.js';
+import { codeCommand } from './commands/code/index.js';
 import { contextCommand } from './commands/context/index.js';
 import { demoCommand } from './commands/demo/index.js';
 import { mcpCommand } from './commands/mcp/index.js';
@@ -40,6 +41,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<void
       checkOptionValues(parsed, options as unknown as DeclaredOptions, argv);
       return true;
     }, true)
+    .command(codeCommand)
     .command(contextCommand)
     .command(demoCommand)
     .command(mcpCommand)

@@ -1,7 +1,7 @@
 import type { ArgumentsCamelCase } from 'yargs';
 import type { CommandResult } from './command-result.js';
 import { divertStdout, sealStdout } from '../util/stdout-diversion.js';
-import { errorEnvelope, okEnvelope, writeEnvelope } from '../envelope/envelope.js';
+import { errorEnvelope, okEnvelope, writeEnvelope, writeText } from '../envelope/envelope.js';
 import { FLAG_NAMES } from './flag-names.js';
 
 export interface GlobalArgs {
@@ -18,7 +18,8 @@ export function runCommand<A>(body: (args: ArgumentsCamelCase<A & GlobalArgs>) =
   return async (args: ArgumentsCamelCase<A & GlobalArgs>): Promise<void> => {
     try {
       const result = await divertStdout(() => body(args));
-      writeEnvelope(okEnvelope(result.data, result.warnings ?? []));
+      if (result.text !== undefined) writeText(result.text);
+      else writeEnvelope(okEnvelope(result.data, result.warnings ?? []));
       for (const note of result.notes ?? []) process.stderr.write(`${note}\n`);
       process.exitCode = 0;
     } catch (error) {

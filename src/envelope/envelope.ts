@@ -61,6 +61,15 @@ export function writeEnvelope(envelope: OkEnvelope | ErrorEnvelope): void {
 `);
 }
 
+/**
+ * Prints a command's output as plain text instead of its envelope (`--format text`), for callers that put
+ * it straight into a prompt. Failures are still envelopes.
+ */
+export function writeText(text: string): void {
+  written = true;
+  process.stdout.write(text.endsWith('\n') || text === '' ? text : `${text}\n`);
+}
+
 let written = false;
 
 /** Whether this process has printed its envelope (a failure after that is told on stderr, not stdout). */

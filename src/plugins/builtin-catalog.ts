@@ -15,6 +15,7 @@ import { commandModelPlugin } from './model-command/model-command-plugin.js';
 import { storageEpPlugin } from './storage-ep/storage-ep-plugin.js';
 import { contextPackPlugin } from './context-pack/context-pack-plugin.js';
 import { contextRecordsPlugin } from './context-records/context-records-plugin.js';
+import { contextCodePlugin } from './context-code/context-code-plugin.js';
 
 export interface BuiltinPluginEntry {
   readonly id: string;
@@ -45,4 +46,5 @@ export const BUILTIN_PLUGINS: readonly BuiltinPluginEntry[] = [
   { id: 'builtin/storage-ep', factory: storageEpPlugin, enabledByDefault: true },
   { id: 'builtin/context-pack', factory: contextPackPlugin, enabledByDefault: true },
   { id: 'builtin/context-records', factory: contextRecordsPlugin, enabledByDefault: true },
+  { id: 'builtin/context-code', factory: contextCodePlugin, enabledByDefault: true },
 ];

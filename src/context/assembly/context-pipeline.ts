@@ -6,8 +6,11 @@ import { ContextFragment } from './context-fragment.js';
 import type { ContextRequest } from './context-request.js';
 import type { ContextAssembler, ContextTiers, TierEntry, TierName } from './contracts.js';
 import type { DetailLevelMap } from './detail-level-map.js';
+import { focusMatches } from './focus-match.js';
 import { FragmentProvenance } from './fragment-provenance.js';
 import { lazyOrder } from './lazy-order.js';
+import { personalisedPageRank } from './page-rank.js';
+import { depthIn } from './request-depth.js';
 
 export interface ContextPipelineOptions {
   /**
@@ -120,26 +123,44 @@ export class ContextPipeline implements ContextAssembler {
 
     const scores = new Float64Array(entries.length);
     for (const hit of this.tiers.index().search(request.query ?? request.purpose)) scores[hit.index] = hit.score;
+    const ranks = hasFocus ? undefined : this.graphRanks(scores);
     const baseDepths = new Map<DetailLevelMap, number>();
+    const maps = this.tiers.detailMaps();
     const candidates: Candidate[] = [];
     let max = 0;
+    let maxRank = 0;
     for (const id of ids) {
       const hops = hopsOf(id);
-      const score = scores[id]!;
-      if (request.query !== null && score === 0 && !(hasFocus && hops === 0)) continue;
       const entry = entries[id]!;
+      if (request.query !== null && scores[id] === 0 && !(hasFocus && hops === 0)) continue;
+      const score = ranks && entry.graphRanked ? ranks[id]! : scores[id]!;
       let base = baseDepths.get(entry.detailMap);
       if (base === undefined) {
-        base = entry.detailMap.resolve(request.depth);
+        base = depthIn(entry.detailMap, request.depth, maps);
         baseDepths.set(entry.detailMap, base);
       }
       let depth = Math.min(base, entry.maxDepth);
       if (request.depthGradient) for (let hop = 0; hop < hops; hop += 1) depth = entry.detailMap.levelBelow(depth);
       candidates.push({ entry, distance: hops, depth, tierRank: TIER_RANK[this.tiers.tierOf(entry)], score });
-      if (score > max) max = score;
+      if (ranks && entry.graphRanked) maxRank = Math.max(maxRank, score);
+      else max = Math.max(max, score);
     }
-    if (max > 0) for (const candidate of candidates) candidate.score /= max;
+    // Search scores and graph ranks are normalised apart: each kind's best candidate scores 1.
+    for (const candidate of candidates) {
+      const top = ranks && candidate.entry.graphRanked ? maxRank : max;
+      if (top > 0) candidate.score /= top;
+    }
     return candidates;
+  }
+
+  /** Personalised PageRank over the reference graph, seeded by the search scores; undefined when no entry asks for it. */
+  private graphRanks(scores: Float64Array): Float64Array | undefined {
+    const entries = this.tiers.entries();
+    if (!entries.some((entry) => entry.graphRanked)) return undefined;
+    return personalisedPageRank(
+      entries.map((entry) => this.tiers.neighbours(entry)),
+      scores,
+    );
   }
 
   /** Breadth-first from the entries whose keys contain a focus target, over references, within scope. */
@@ -149,7 +170,7 @@ export class ContextPipeline implements ContextAssembler {
     let frontier: number[] = [];
     for (const entry of entries) {
       const key = entry.key.toLowerCase();
-      if (inScope(entry) && targets.some((target) => key.includes(target))) {
+      if (inScope(entry) && targets.some((target) => focusMatches(key, target))) {
         distance.set(entry.id, 0);
         frontier.push(entry.id);
       }
@@ -220,7 +241,7 @@ export class ContextPipeline implements ContextAssembler {
       detailMap: entry.detailMap,
       provenance: new FragmentProvenance({
         resourceUri: entry.key,
-        location: `${this.tiers.tierOf(entry)}:${entry.sourceId}`,
+        location: `${this.tiers.tierOf(entry)}:${entry.location}`,
         strategy: depth < candidate.depth ? `${selection}+depth-fallback` : selection,
       }),
     });

@@ -34,6 +34,8 @@ export class ContextTierService implements ContextTiers {
   private readonly demoted = new Set<number>();
   private usedTokens = 0;
   private readonly maps = new Set<DetailLevelMap>();
+  /** The source of each entry (undefined for records added at run time), for its rendering and search text. */
+  private readonly sourceOf: (ContextSource | undefined)[] = [];
   /** 1 for entries whose key another entry also holds; read per candidate, so kept as a flat array. */
   private readonly copied: number[] = [];
   private loading?: Promise<void>;
@@ -79,7 +81,12 @@ export class ContextTierService implements ContextTiers {
   }
 
   index(): SearchIndex {
-    this.searchIndex ??= this.options.searchEngine.buildIndex(this.list.map((entry) => ({ text: recordText(entry.record) })));
+    this.searchIndex ??= this.options.searchEngine.buildIndex(
+      this.list.map((entry) => {
+        const source = this.sourceOf[entry.id];
+        return { text: source?.searchText ? source.searchText(entry.record) : recordText(entry.record) };
+      }),
+    );
     return this.searchIndex;
   }
 
@@ -121,26 +128,35 @@ export class ContextTierService implements ContextTiers {
   }
 
   render(entry: TierEntry, depth: number): string {
-    return renderRecord(entry.record, Math.min(depth, entry.maxDepth));
+    const source = this.sourceOf[entry.id];
+    const level = Math.min(depth, entry.maxDepth);
+    return source?.render ? source.render(entry.record, level) : renderRecord(entry.record, level);
   }
 
   private async loadSources(): Promise<void> {
     this.counter = await this.options.tokenizer.load();
     for (const source of this.options.sources) {
       const records = await source.load();
-      records.forEach((record, position) => this.insert(record, source.tier, source.id, source.maxDepth, position));
+      records.forEach((record, position) => this.insert(record, source.tier, source.id, source.maxDepth, position, source));
     }
     for (const entry of this.list) if (entry.home === 'hot') this.promote(entry, this.fullCost(entry));
   }
 
-  private insert(record: ContextRecord, tier: TierName, sourceId: string, maxDepth: number | undefined, position: number): TierEntry {
+  private insert(
+    record: ContextRecord,
+    tier: TierName,
+    sourceId: string,
+    maxDepth: number | undefined,
+    position: number,
+    source?: ContextSource,
+  ): TierEntry {
     if (!isJsonObject(record) || typeof record.key !== 'string' || record.key === '') {
       throw new EpError('CONTEXT_RECORD_INVALID', `Context source ${sourceId}: record ${position} needs a non-empty string "key".`, {
         exitCode: ExitCode.validation,
         details: { source: sourceId, position },
       });
     }
-    const detailMap = RECORD_DETAIL_MAP;
+    const detailMap = source?.detailMap ?? RECORD_DETAIL_MAP;
     const entry: TierEntry = Object.freeze({
       id: this.list.length,
       key: record.key,
@@ -149,8 +165,11 @@ export class ContextTierService implements ContextTiers {
       sourceId,
       detailMap,
       maxDepth: Math.min(maxDepth ?? detailMap.maxDepth, detailMap.maxDepth),
+      location: source?.locate ? source.locate(record) : sourceId,
+      graphRanked: source?.ranking === 'graph',
     });
     this.list.push(entry);
+    this.sourceOf.push(source);
     this.maps.add(detailMap);
     const ids = this.idsByKey.get(entry.key);
     this.copied.push(ids ? 1 : 0);

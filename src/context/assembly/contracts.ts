@@ -28,6 +28,19 @@ export interface ContextSource {
   readonly maxDepth?: number;
   /** Called once, when the tiers are first used. */
   load(): readonly ContextRecord[] | Promise<readonly ContextRecord[]>;
+  /** The detail map its records are rendered with (default the record map, `ep-record:`). */
+  readonly detailMap?: DetailLevelMap;
+  /** Renders one of its records at a depth of `detailMap` (default: as a record). */
+  render?(record: ContextRecord, depth: number): string;
+  /** The text a record is searched by (default: every field's text). */
+  searchText?(record: ContextRecord): string;
+  /** Where a record lives, for provenance after the tier: `code:pkg/auth.py:10-42` (default the source id). */
+  locate?(record: ContextRecord): string;
+  /**
+   * `graph`: without a focus, its records rank by a personalised PageRank over the reference graph, seeded
+   * by the search scores (default `search`: by the search scores alone).
+   */
+  readonly ranking?: 'search' | 'graph';
 }
 
 /** One record as the tiers hold it. `id` is its position in `entries()`. */
@@ -41,6 +54,10 @@ export interface TierEntry {
   readonly detailMap: DetailLevelMap;
   /** The deepest level this copy can be rendered at. */
   readonly maxDepth: number;
+  /** Where it lives, shown after the tier in provenance: the source id, or what the source's `locate` says. */
+  readonly location: string;
+  /** Ranked by a personalised PageRank over the reference graph when a request has no focus. */
+  readonly graphRanked: boolean;
 }
 
 export interface BudgetState {

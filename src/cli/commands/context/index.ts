@@ -9,10 +9,11 @@ import { contextPackCommand } from './pack.js';
 import { contextAddCommand } from './add.js';
 import { contextUpsertCommand } from './upsert.js';
 import { contextHistoryCommand } from './history.js';
+import { contextRequestCommand } from './request.js';
 
 export const contextCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'context <command>',
-  describe: 'Durable working context: choose active packages, search, get, pack, add and upsert records',
+  describe: 'Durable working context: choose active packages, search, get, pack, add and upsert records; request assembled context',
   builder: (yargs) =>
     yargs
       .command(contextUseCommand)
@@ -23,6 +24,7 @@ export const contextCommand: CommandModule<GlobalArgs, GlobalArgs> = {
       .command(contextPackCommand)
       .command(contextAddCommand)
       .command(contextUpsertCommand)
-      .command(contextHistoryCommand),
+      .command(contextHistoryCommand)
+      .command(contextRequestCommand),
   handler: () => undefined,
 };

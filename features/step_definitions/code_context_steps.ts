@@ -1,0 +1,52 @@
+import { Given, Then } from '@cucumber/cucumber';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { PYTHON_PROJECT, TYPESCRIPT_PROJECT, linesOf, writeCodeProject } from '../support/code-fixtures.js';
+import { fragmentOf, type FragmentView } from '../support/crp-project.js';
+import { readPath } from '../support/json-path.js';
+import type { EpWorld } from '../support/world.js';
+
+Given('the Python project mirroring the seed', async function (this: EpWorld) {
+  await writeCodeProject(this, PYTHON_PROJECT);
+});
+Given('the TypeScript project with a scenario offloader', async function (this: EpWorld) {
+  await writeCodeProject(this, TYPESCRIPT_PROJECT);
+});
+Given('the source file {string} holds:', async function (this: EpWorld, file: string, text: string) {
+  await this.writeFile(file, `${text}\n`);
+});
+
+Then('the fragment {string} shows {string}', function (this: EpWorld, node: string, text: string) {
+  const { content } = fragmentOf(this, node);
+  assert.ok(content.includes(text), `${node} should show ${JSON.stringify(text)}:\n${content}`);
+});
+Then('the fragment {string} does not show {string}', function (this: EpWorld, node: string, text: string) {
+  const { content } = fragmentOf(this, node);
+  assert.ok(!content.includes(text), `${node} should not show ${JSON.stringify(text)}:\n${content}`);
+});
+Then(
+  'the fragment {string} is exactly lines {int} to {int} of {string}',
+  async function (this: EpWorld, node: string, start: number, end: number, file: string) {
+    assert.equal(fragmentOf(this, node).content, linesOf(await readFile(this.resolve(file), 'utf8'), start, end));
+  },
+);
+Then('the fragment {string} is located at {string}', function (this: EpWorld, node: string, location: string) {
+  assert.equal(fragmentOf(this, node).provenance.location, location);
+});
+Then('the first fragment is {string}', function (this: EpWorld, node: string) {
+  const fragments = this.lastEnvelope.data.fragments as FragmentView[];
+  assert.equal(fragments[0]?.uko_node, node, `order was ${fragments.map((f) => f.uko_node).join(', ')}`);
+});
+Then('every fragment was selected by {string}', function (this: EpWorld, strategy: string) {
+  const fragments = this.lastEnvelope.data.fragments as FragmentView[];
+  assert.ok(fragments.length > 0, 'no fragments');
+  for (const fragment of fragments) assert.equal(fragment.provenance.strategy, strategy, fragment.uko_node);
+});
+Then('stdout is a prompt block headed {string}', function (this: EpWorld, heading: string) {
+  assert.equal(this.last!.exitCode, 0, this.last!.stderr);
+  assert.equal(this.last!.envelope, undefined, 'the text format prints no envelope');
+  assert.ok(this.last!.stdout.includes(`### ${heading}`), this.last!.stdout);
+});
+Then('the MCP result {string} is the text {string}', function (this: EpWorld, field: string, expected: string) {
+  assert.equal(readPath((this.values.get('mcpResult') as { structuredContent?: unknown }).structuredContent, field), expected);
+});

@@ -1,0 +1,20 @@
+import { createToken } from '../../kernel/token.js';
+import type { CodeGraph } from './code-graph.js';
+import type { RepoMap, RepoMapOptions } from './repo-map.js';
+import type { SourceTree } from './source-tree.js';
+
+/** A source tree as read once for a runtime: its files and the reference graph over them. */
+export interface CodeSnapshot {
+  readonly tree: SourceTree;
+  readonly graph: CodeGraph;
+}
+
+export interface CodeContext {
+  /** Reads and parses the tree on first use (unchanged files from the cache); undefined when there is no root. */
+  load(): Promise<CodeSnapshot | undefined>;
+  /** A ranked map of the repository's definitions within a token budget. */
+  map(options?: RepoMapOptions): Promise<RepoMap>;
+}
+
+/** The project's source tree as context: parsed files, the reference graph and the repository map. */
+export const CodeContext = createToken<CodeContext>('ep.CodeContext');

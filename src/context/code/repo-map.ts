@@ -1,0 +1,77 @@
+import { personalisedPageRank } from '../assembly/page-rank.js';
+import type { TokenCounter } from '../../tokenizer/tokenizer.js';
+import type { CodeGraph, CodeNode } from './code-graph.js';
+import { headerLine } from './code-rendering.js';
+import type { SourceTreeStats } from './source-tree.js';
+
+export interface RepoMapOptions {
+  /** Tokens the map may use (default 1024, as aider's). */
+  readonly tokenBudget?: number;
+}
+
+export interface RepoMapEntry {
+  readonly key: string;
+  readonly path: string;
+  readonly lines: string;
+  readonly rank: number;
+}
+
+export interface RepoMap {
+  readonly root: string | null;
+  readonly map: string;
+  readonly tokens: number;
+  readonly token_budget: number;
+  readonly entries: readonly RepoMapEntry[];
+  readonly files: SourceTreeStats;
+  readonly nodes: number;
+  readonly edges: number;
+}
+
+export const DEFAULT_MAP_BUDGET = 1024;
+
+/**
+ * The repository map the way aider builds one: definitions ranked by PageRank over the reference graph
+ * (a definition many others use ranks high), then the largest prefix of that ranking whose rendering fits
+ * the budget, found by bisection. The rendering lists each file once, its chosen definitions' headers in
+ * line order, methods indented under their class.
+ */
+export function buildRepoMap(graph: CodeGraph, counter: TokenCounter, tokenBudget: number): Pick<RepoMap, 'map' | 'tokens' | 'entries'> {
+  const ranks = personalisedPageRank(graph.references);
+  const ranked = graph.nodes.filter((node) => node.symbol).sort((a, b) => ranks[b.id]! - ranks[a.id]! || a.id - b.id);
+  let low = 0;
+  let high = ranked.length;
+  let best = { map: '', tokens: 0, count: 0 };
+  while (low <= high) {
+    const count = (low + high) >> 1;
+    const map = renderMap(ranked.slice(0, count));
+    const tokens = counter.count(map);
+    if (tokens <= tokenBudget) {
+      best = { map, tokens, count };
+      low = count + 1;
+    } else {
+      high = count - 1;
+    }
+  }
+  const entries = ranked.slice(0, best.count).map((node) => ({
+    key: node.key,
+    path: node.file.path,
+    lines: `${node.startLine}-${node.endLine}`,
+    rank: ranks[node.id]!,
+  }));
+  return { map: best.map, tokens: best.tokens, entries };
+}
+
+function renderMap(chosen: readonly CodeNode[]): string {
+  const byFile = new Map<string, CodeNode[]>();
+  for (const node of chosen) {
+    const nodes = byFile.get(node.file.path);
+    if (nodes) nodes.push(node);
+    else byFile.set(node.file.path, [node]);
+  }
+  const blocks: string[] = [];
+  for (const [file, nodes] of byFile) {
+    nodes.sort((a, b) => a.id - b.id);
+    blocks.push([`${file}:`, ...nodes.map((node) => `${node.kind === 'method' ? '    ' : ''}  ${headerLine(node.symbol!)}`)].join('\n'));
+  }
+  return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
+}
