@@ -66,16 +66,8 @@ export type { ModelRuntime, ModelRequest, ModelReply } from './models/model-runt
 export { ScriptedModelRuntime, type RecordedPrompt } from './models/scripted-model.js';
 export { OpenAIChatRuntime } from './models/openai-chat-model.js';
 export { CommandModelRuntime } from './models/command-model.js';
-export {
-  withSession,
-  runInSession,
-  runAgent,
-  type WithSessionOptions,
-  type SessionRunOptions,
-  type SessionRun,
-  type AgentRunOptions,
-  type AgentRunResult,
-} from './api/session.js';
+export { withSession, type EpSessionOptions, type WithSessionOptions } from './api/session.js';
+export { runInSession, runAgent, type SessionRunOptions, type SessionRun, type AgentRunResult } from './api/session-runs.js';
 export { listSessions, showSession, deleteSession } from './api/sessions.js';
 export {
   ScenarioContext,
@@ -135,8 +127,6 @@ export {
   type EpSearch,
   type EpContext,
   type EpSessions,
-  type EpSessionOptions,
-  type EpAgentOptions,
   type EpTools,
   type EpPlugins,
 } from './api/ep.js';

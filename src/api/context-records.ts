@@ -11,6 +11,7 @@ import {
   type WriteRequest,
   ContextRecords,
 } from '../context/active/context-records-contract.js';
+import { splitRuntimeOptions } from '../runtime/plan-runtime.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
 
 export type {
@@ -30,13 +31,10 @@ export function searchContext(request: SearchRequest, options: RuntimeOptions = 
   return withRuntime(options, (runtime) => runtime.get(ContextRecords).search(request));
 }
 
-/** The record with `key`; the first package holding it wins (a warning names the others). */
-export function getContextRecord(
-  key: string,
-  target: ReadTarget = {},
-  options: RuntimeOptions = {},
-): Promise<WithWarnings<ContextGetResult>> {
-  return withRuntime(options, (runtime) => runtime.get(ContextRecords).get(key, target));
+/** The record with `key` in the active packages (or `paths`): the first package holding it wins, a warning names the others. */
+export function getContextRecord(key: string, options: ReadTarget & RuntimeOptions = {}): Promise<WithWarnings<ContextGetResult>> {
+  const [runtime, target] = splitRuntimeOptions(options);
+  return withRuntime(runtime, (started) => started.get(ContextRecords).get(key, target));
 }
 
 /** Prompt-ready lines for the best matches within the character and/or token budget. */
@@ -45,8 +43,9 @@ export function packContext(request: PackRequest, options: RuntimeOptions = {}):
 }
 
 /** The commits of the write context (or `path`), newest first, with their messages. */
-export function contextHistory(target: { path?: string } = {}, options: RuntimeOptions = {}): Promise<WithWarnings<ContextHistoryResult>> {
-  return withRuntime(options, (runtime) => runtime.get(ContextRecords).history(target));
+export function contextHistory(options: { path?: string } & RuntimeOptions = {}): Promise<WithWarnings<ContextHistoryResult>> {
+  const [runtime, target] = splitRuntimeOptions(options);
+  return withRuntime(runtime, (started) => started.get(ContextRecords).history(target));
 }
 
 /** Appends a record to the write context (one commit); an existing key is `DUPLICATE_KEY`. */

@@ -20,7 +20,8 @@ import { addContextRecord, contextHistory, getContextRecord, packContext, search
 import { clearContextPointer, currentContext, useContextPath, type ContextPointerView } from './context-pointer.js';
 import { diffPackage, loadPackage, packageHistory, pullPackage, pushPackage, savePackage, updatePackage } from './packages.js';
 import { createScenarioPackage, type CreatePackageResult } from './scenarios.js';
-import { runAgent, runInSession, type AgentRunOptions, type AgentRunResult, type SessionRun, type SessionRunOptions } from './session.js';
+import type { EpSessionOptions } from './session.js';
+import { runAgent, runInSession, type AgentRunResult, type SessionRun } from './session-runs.js';
 import { deleteSession, listSessions, showSession, type SessionView } from './sessions.js';
 import { callTool, listTools } from './tools.js';
 
@@ -67,14 +68,11 @@ export interface EpContext {
   budget(): Promise<BudgetState>;
 }
 
-export type EpSessionOptions = Omit<SessionRunOptions, keyof RuntimeOptions>;
-export type EpAgentOptions = Omit<AgentRunOptions, keyof RuntimeOptions | 'target' | 'input'>;
-
 /** Sessions: run code or an agent function in one (new, or continued by id), and read or delete them. */
 export interface EpSessions {
   run<T>(body: (session: SessionHandle) => Promise<T> | T, options?: EpSessionOptions): Promise<SessionRun<T>>;
   /** Runs `<module>#<export>` (module relative to the runtime's `cwd`) once in a session. */
-  runAgent(target: string, input?: unknown, options?: EpAgentOptions): Promise<AgentRunResult>;
+  runAgent(target: string, input?: unknown, options?: EpSessionOptions): Promise<AgentRunResult>;
   list(): Promise<SessionMeta[]>;
   show(sessionId: string, options?: { tree?: boolean }): Promise<SessionView>;
   delete(sessionId: string): Promise<{ deleted: string }>;
@@ -134,21 +132,21 @@ function bindEp(started: EpRuntime): Ep {
     current: async () => (runtime(), currentContext({ cwd })),
     clear: async () => (runtime(), clearContextPointer({ cwd })),
     search: async (request) => searchContext(request, on()),
-    get: async (key, target = {}) => getContextRecord(key, target, on()),
+    get: async (key, target = {}) => getContextRecord(key, { ...target, ...on() }),
     pack: async (request) => packContext(request, on()),
     add: async (request) => addContextRecord(request, on()),
     upsert: async (request) => upsertContextRecord(request, on()),
-    history: async (target = {}) => contextHistory(target, on()),
+    history: async (target = {}) => contextHistory({ ...target, ...on() }),
   };
   const packages: EpPackages = {
     create: async (input, output, options = {}) => createScenarioPackage(resolve(input), resolve(output), { ...options, ...on() }),
-    load: async (packagePath, options = {}) => loadPackage(resolve(packagePath), options, on()),
-    save: async (packagePath, records, options = {}) => savePackage(resolve(packagePath), list(records), options, on()),
-    update: async (packagePath, change, options = {}) => updatePackage(resolve(packagePath), change, options, on()),
-    log: async (packagePath, options = {}) => packageHistory(resolve(packagePath), options, on()),
+    load: async (packagePath, options = {}) => loadPackage(resolve(packagePath), { ...options, ...on() }),
+    save: async (packagePath, records, options = {}) => savePackage(resolve(packagePath), list(records), { ...options, ...on() }),
+    update: async (packagePath, change, options = {}) => updatePackage(resolve(packagePath), change, { ...options, ...on() }),
+    log: async (packagePath, options = {}) => packageHistory(resolve(packagePath), { ...options, ...on() }),
     diff: async (packagePath, from, to = 'HEAD') => diffPackage(resolve(packagePath), from, to, on()),
     push: async (packagePath, remote) => pushPackage(resolve(packagePath), remote, on()),
-    pull: async (packagePath, remote, options = {}) => pullPackage(resolve(packagePath), remote, options, on()),
+    pull: async (packagePath, remote, options = {}) => pullPackage(resolve(packagePath), remote, { ...options, ...on() }),
   };
   const search: EpSearch = {
     get engine() {
@@ -162,9 +160,8 @@ function bindEp(started: EpRuntime): Ep {
     budget: async () => contextBudget(on()),
   };
   const sessions: EpSessions = {
-    run: async (body, options = {}) => runInSession({ ...options, ...on() }, body),
-    runAgent: async (target, input, options = {}) =>
-      runAgent({ ...options, target, ...(input === undefined ? {} : { input }), cwd, ...on() }),
+    run: async (body, options = {}) => runInSession(body, { ...options, ...on() }),
+    runAgent: async (target, input, options = {}) => runAgent(target, input, { ...options, cwd, ...on() }),
     list: async () => listSessions(on()),
     show: async (sessionId, options = {}) => showSession(sessionId, { ...options, ...on() }),
     delete: async (sessionId) => deleteSession(sessionId, on()),
