@@ -5,7 +5,7 @@ import path from 'node:path';
 import { FileSessionStore } from '../src/sessions/store/file-session-store.js';
 import { serializeRecord } from '../src/sessions/store/log-format.js';
 import { agentFunction } from '../src/sessions/agent-function.js';
-import { withSession } from '../src/sessions/session-context.js';
+import { openSession } from '../src/sessions/session-context.js';
 import type { LogRecord } from '../src/sessions/call-node.js';
 import { median, row, timeFunction } from './support/measure.js';
 
@@ -71,7 +71,7 @@ try {
   const recorded = agentFunction({ name: 'double', instructions: 'Double the number.' }, plain);
   const perCall = async (fn: (input: { n: number }) => number) => {
     const samples: number[] = [];
-    await withSession({ store, env: { EP_HOME: home } }, () => {
+    await openSession({ store, env: { EP_HOME: home } }, () => {
       for (let round = 0; round < 5; round += 1) {
         const start = process.hrtime.bigint();
         for (let i = 0; i < CALLS / 5; i += 1) fn({ n: i });

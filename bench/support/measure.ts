@@ -11,19 +11,43 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** A command to time: the program, its arguments, and where it runs (the repository by default). */
+export interface TimedCommand {
+  readonly command: string;
+  readonly args: string[];
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** Wall time in ms of one run of a command; a failed run is an error (`--help` may exit non-zero). */
+function runOnce({ command, args, cwd = REPO_ROOT, env = process.env }: TimedCommand): number {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0 && !args.includes('--help')) {
+    throw new Error(`${command} ${args.join(' ')} failed: ${result.stdout}${result.stderr}`);
+  }
+  return elapsed;
+}
+
 /** Median wall time in ms of a command, after one warm-up run. */
 export function timeCommand(command: string, args: string[], runs: number, cwd = REPO_ROOT, env: NodeJS.ProcessEnv = process.env): number {
-  const times: number[] = [];
-  for (let i = 0; i <= runs; i += 1) {
-    const start = process.hrtime.bigint();
-    const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-    if (result.status !== 0 && !args.includes('--help')) {
-      throw new Error(`${command} ${args.join(' ')} failed: ${result.stdout}${result.stderr}`);
-    }
-    if (i > 0) times.push(elapsed);
+  return timeCommandsInterleaved([{ command, args, cwd, env }], runs)[0]!;
+}
+
+/**
+ * Median wall times in ms of several commands run in turn, one of each per round after a warm-up round,
+ * so machine load and file-cache warmth fall on all of them alike.
+ */
+export function timeCommandsInterleaved(commands: readonly TimedCommand[], runs: number): number[] {
+  const times = commands.map((): number[] => []);
+  for (let round = 0; round <= runs; round += 1) {
+    commands.forEach((command, i) => {
+      const elapsed = runOnce(command);
+      if (round > 0) times[i]!.push(elapsed);
+    });
   }
-  return median(times);
+  return times.map(median);
 }
 
 /** Median time in ms of an in-process function, after warm-up runs. */

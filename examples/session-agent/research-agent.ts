@@ -10,7 +10,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { ResearchAgent as DemoResearchAgent } from '../../src/cli/demo/research-agent.js';
-import { agent, callModel, currentSignal, runAgentInSubprocess } from '../../src/index.js';
+import { agent, callModel, currentSignal } from '../../src/index.js';
+import { runAgentInSubprocess } from '../../src/sessions-entry.js';
 
 const THIS_MODULE = fileURLToPath(import.meta.url);
 

@@ -309,7 +309,7 @@ Then('no temporary file is left beside {string}', async function (this: EpWorld,
 
 When('I load {string} through the runtime', async function (this: EpWorld, file: string) {
   const { loadPackage } = await import('../../src/api/packages.js');
-  this.values.set('loaded', await loadPackage(this.resolve(file), {}, { cwd: this.dir }));
+  this.values.set('loaded', await loadPackage(this.resolve(file), { cwd: this.dir }));
 });
 
 Given(

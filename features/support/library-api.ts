@@ -2,7 +2,9 @@ import { After } from '@cucumber/cucumber';
 import { execa } from 'execa';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createEp, definePlugin, EP_VERSION, type Ep, type EpPlugin, type RecordedPrompt } from '../../src/index.js';
+import { createEp, type Ep, type EpPlugin } from '../../src/index.js';
+import type { RecordedPrompt } from '../../src/models/scripted-model.js';
+import { definePlugin, EP_VERSION } from '../../src/plugin-entry.js';
 import { REPO_ROOT, type EpWorld } from './world.js';
 
 export const AGENT_LOOP_MAIN = path.join(REPO_ROOT, 'dist/examples/agent-loop/main.js');

@@ -1,7 +1,7 @@
 import { execa } from 'execa';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runAgent } from '../../src/api/session.js';
+import { runAgent } from '../../src/api/session-runs.js';
 import { isEpError } from '../../src/kernel/errors.js';
 import { FileSessionStore } from '../../src/sessions/store/file-session-store.js';
 import type { SessionMeta } from '../../src/sessions/store/session-store.js';
@@ -70,9 +70,7 @@ export async function runExample(world: EpWorld, entryPoint: EntryPoint, request
     try {
       const run =
         entryPoint === 'embedded code'
-          ? await runAgent({
-              target,
-              input: request.input,
+          ? await runAgent(target, request.input, {
               cwd: world.dir,
               env,
               ...(sessionId ? { sessionId } : {}),

@@ -11,8 +11,9 @@ export interface CodeMapOptions {
 }
 
 /** A ranked map of the source tree's definitions within a token budget, from the code context's graph. */
-export async function codeMap(options: CodeMapOptions = {}, runtime: RuntimeOptions = {}): Promise<RepoMap> {
-  return withRuntime(runtime, async (started) => started.get(CodeContext).map(options));
+export async function codeMap(options: CodeMapOptions & RuntimeOptions = {}): Promise<RepoMap> {
+  const { tokenBudget, ...runtime } = options;
+  return withRuntime(runtime, async (started) => started.get(CodeContext).map(tokenBudget === undefined ? {} : { tokenBudget }));
 }
 
 /**

@@ -4,13 +4,14 @@ import {
   type ContextPackResult,
   type ContextSearchResult,
   type ContextWriteResult,
-  type PackRequest,
-  type ReadTarget,
-  type SearchRequest,
+  type ContextPackRequest,
+  type ContextReadTarget,
+  type ContextSearchRequest,
   type WithWarnings,
-  type WriteRequest,
+  type ContextWriteRequest,
   ContextRecords,
 } from '../context/active/context-records-contract.js';
+import { splitRuntimeOptions } from '../runtime/plan-runtime.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
 
 export type {
@@ -19,42 +20,40 @@ export type {
   ContextPackResult,
   ContextSearchResult,
   ContextWriteResult,
-  PackRequest,
-  SearchRequest,
+  ContextPackRequest,
+  ContextSearchRequest,
   WithWarnings,
-  WriteRequest,
+  ContextWriteRequest,
 };
 
 /** Ranks the records of the active context packages (or `paths`), read as one corpus. */
-export function searchContext(request: SearchRequest, options: RuntimeOptions = {}): Promise<WithWarnings<ContextSearchResult>> {
+export function searchContext(request: ContextSearchRequest, options: RuntimeOptions = {}): Promise<WithWarnings<ContextSearchResult>> {
   return withRuntime(options, (runtime) => runtime.get(ContextRecords).search(request));
 }
 
-/** The record with `key`; the first package holding it wins (a warning names the others). */
-export function getContextRecord(
-  key: string,
-  target: ReadTarget = {},
-  options: RuntimeOptions = {},
-): Promise<WithWarnings<ContextGetResult>> {
-  return withRuntime(options, (runtime) => runtime.get(ContextRecords).get(key, target));
+/** The record with `key` in the active packages (or `paths`): the first package holding it wins, a warning names the others. */
+export function getContextRecord(key: string, options: ContextReadTarget & RuntimeOptions = {}): Promise<WithWarnings<ContextGetResult>> {
+  const [runtime, target] = splitRuntimeOptions(options);
+  return withRuntime(runtime, (started) => started.get(ContextRecords).get(key, target));
 }
 
 /** Prompt-ready lines for the best matches within the character and/or token budget. */
-export function packContext(request: PackRequest, options: RuntimeOptions = {}): Promise<WithWarnings<ContextPackResult>> {
+export function packContext(request: ContextPackRequest, options: RuntimeOptions = {}): Promise<WithWarnings<ContextPackResult>> {
   return withRuntime(options, (runtime) => runtime.get(ContextRecords).pack(request));
 }
 
 /** The commits of the write context (or `path`), newest first, with their messages. */
-export function contextHistory(target: { path?: string } = {}, options: RuntimeOptions = {}): Promise<WithWarnings<ContextHistoryResult>> {
-  return withRuntime(options, (runtime) => runtime.get(ContextRecords).history(target));
+export function contextHistory(options: { path?: string } & RuntimeOptions = {}): Promise<WithWarnings<ContextHistoryResult>> {
+  const [runtime, target] = splitRuntimeOptions(options);
+  return withRuntime(runtime, (started) => started.get(ContextRecords).history(target));
 }
 
 /** Appends a record to the write context (one commit); an existing key is `DUPLICATE_KEY`. */
-export function addContextRecord(request: WriteRequest, options: RuntimeOptions = {}): Promise<WithWarnings<ContextWriteResult>> {
+export function addContextRecord(request: ContextWriteRequest, options: RuntimeOptions = {}): Promise<WithWarnings<ContextWriteResult>> {
   return withRuntime(options, (runtime) => runtime.get(ContextRecords).add(request));
 }
 
 /** Replaces the record with the same key in the write context, or appends it (one commit). */
-export function upsertContextRecord(request: WriteRequest, options: RuntimeOptions = {}): Promise<WithWarnings<ContextWriteResult>> {
+export function upsertContextRecord(request: ContextWriteRequest, options: RuntimeOptions = {}): Promise<WithWarnings<ContextWriteResult>> {
   return withRuntime(options, (runtime) => runtime.get(ContextRecords).upsert(request));
 }

@@ -1,32 +1,41 @@
 import { PackageStore, type LoadOptions, type PackageChange, type SaveOptions } from '../storage/package-store-contract.js';
-import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
+import { splitRuntimeOptions, type RuntimeOptions } from '../runtime/plan-runtime.js';
+import { withRuntime } from '../runtime/runtime.js';
 import type { ScenarioList } from '../records/scenario-list.js';
 
-/** `.ep` packages through the kernel's package store (the `builtin/storage-ep` plugin unless configured otherwise). */
-export async function loadPackage(path: string, options: LoadOptions = {}, runtime: RuntimeOptions = {}) {
-  return withRuntime(runtime, async (rt) => rt.get(PackageStore).load(path, options));
+/**
+ * `.ep` packages through the kernel's package store (the `builtin/storage-ep` plugin unless configured
+ * otherwise). Each takes the package path first, then its operation's own options with the runtime's.
+ */
+export async function loadPackage(path: string, options: LoadOptions & RuntimeOptions = {}) {
+  const [runtime, load] = splitRuntimeOptions(options);
+  return withRuntime(runtime, async (rt) => rt.get(PackageStore).load(path, load));
 }
 
-export async function updatePackage(path: string, change: PackageChange, options: SaveOptions = {}, runtime: RuntimeOptions = {}) {
-  return withRuntime(runtime, async (rt) => rt.get(PackageStore).update(path, change, options));
+export async function savePackage(path: string, list: ScenarioList, options: SaveOptions & RuntimeOptions = {}) {
+  const [runtime, save] = splitRuntimeOptions(options);
+  return withRuntime(runtime, async (rt) => rt.get(PackageStore).save(path, list, save));
 }
 
-export async function packageHistory(path: string, options: { ref?: string } = {}, runtime: RuntimeOptions = {}) {
-  return withRuntime(runtime, async (rt) => rt.get(PackageStore).log(path, options));
+export async function updatePackage(path: string, change: PackageChange, options: SaveOptions & RuntimeOptions = {}) {
+  const [runtime, save] = splitRuntimeOptions(options);
+  return withRuntime(runtime, async (rt) => rt.get(PackageStore).update(path, change, save));
 }
 
-export async function diffPackage(path: string, from: string, to = 'HEAD', runtime: RuntimeOptions = {}) {
-  return withRuntime(runtime, async (rt) => rt.get(PackageStore).diff(path, from, to));
+export async function packageHistory(path: string, options: { ref?: string } & RuntimeOptions = {}) {
+  const [runtime, log] = splitRuntimeOptions(options);
+  return withRuntime(runtime, async (rt) => rt.get(PackageStore).log(path, log));
 }
 
-export async function pushPackage(path: string, remote: string, runtime: RuntimeOptions = {}) {
-  return withRuntime(runtime, async (rt) => rt.get(PackageStore).push(path, remote));
+export async function diffPackage(path: string, from: string, to = 'HEAD', options: RuntimeOptions = {}) {
+  return withRuntime(options, async (rt) => rt.get(PackageStore).diff(path, from, to));
 }
 
-export async function pullPackage(path: string, remote: string, options: { branch?: string } = {}, runtime: RuntimeOptions = {}) {
-  return withRuntime(runtime, async (rt) => rt.get(PackageStore).pull(path, remote, options));
+export async function pushPackage(path: string, remote: string, options: RuntimeOptions = {}) {
+  return withRuntime(options, async (rt) => rt.get(PackageStore).push(path, remote));
 }
 
-export async function savePackage(path: string, list: ScenarioList, options: SaveOptions = {}, runtime: RuntimeOptions = {}) {
-  return withRuntime(runtime, async (rt) => rt.get(PackageStore).save(path, list, options));
+export async function pullPackage(path: string, remote: string, options: { branch?: string } & RuntimeOptions = {}) {
+  const [runtime, pull] = splitRuntimeOptions(options);
+  return withRuntime(runtime, async (rt) => rt.get(PackageStore).pull(path, remote, pull));
 }

@@ -2,9 +2,6 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { configDigest, PROJECT_CONFIG_PATH, readProjectConfig } from '../runtime/loading/project-config.js';
 import { readBoundedFileSync } from '../limits/json-text.js';
-import { builtinSources } from '../runtime/select-plugins.js';
-import { codeEntries } from '../runtime/trust/code-entries.js';
-import { trustedPathOf, trustStoreFor } from '../runtime/trust/config-trust.js';
 import { configNotFound } from '../runtime/trust/trust-errors.js';
 import { LISTED_ENTRIES, type TrustRecord } from '../runtime/trust/trust-store.js';
 import { findUp } from '../util/find-up.js';
@@ -30,6 +27,7 @@ export interface TrustedConfig extends TrustRecord {
  * Returns what was recorded, the entries that load or run code included. An invalid config is refused.
  */
 export async function trustConfig(target?: string, options: TrustOptions = {}): Promise<TrustRecord> {
+  const { builtinSources, codeEntries, trustedPathOf, trustStoreFor } = await trustModules();
   const config = readProjectConfig(configFileFor(target, options.cwd ?? process.cwd()));
   const entries = codeEntries(
     config,
@@ -50,17 +48,32 @@ export async function trustConfig(target?: string, options: TrustOptions = {}): 
 export async function listTrustedConfigs(
   options: Pick<TrustOptions, 'env'> = {},
 ): Promise<{ configs: TrustedConfig[]; unreadable: number }> {
+  const { trustStoreFor } = await trustModules();
   const { records, unreadable } = await trustStoreFor(options.env ?? process.env).list();
   return { configs: records.map((record) => ({ ...record, state: stateOf(record) })), unreadable };
 }
 
 /** Stops trusting a config (also one whose file is gone: name it as `--list` shows it). */
 export async function revokeTrust(target?: string, options: TrustOptions = {}): Promise<{ configPath: string; revoked: boolean }> {
+  const { trustedPathOf, trustStoreFor } = await trustModules();
   const cwd = options.cwd ?? process.cwd();
   const given = target === undefined ? undefined : path.resolve(cwd, target);
   const file = given !== undefined && !existsSync(given) && isConfigPath(given) ? given : configFileFor(target, cwd);
   const configPath = trustedPathOf({ projectDir: path.dirname(path.dirname(file)) });
   return { configPath, revoked: await trustStoreFor(options.env ?? process.env).remove(configPath) };
+}
+
+/**
+ * The modules that decide and record trust, imported on first use: they know every built-in plugin, which
+ * the package's entry point should not load for embedders that never trust a config from code.
+ */
+async function trustModules() {
+  const [{ builtinSources }, { codeEntries }, { trustedPathOf, trustStoreFor }] = await Promise.all([
+    import('../runtime/select-plugins.js'),
+    import('../runtime/trust/code-entries.js'),
+    import('../runtime/trust/config-trust.js'),
+  ]);
+  return { builtinSources, codeEntries, trustedPathOf, trustStoreFor };
 }
 
 /** The config file `target` names: the file itself, or the nearest config from a directory (default `cwd`). */

@@ -5,17 +5,17 @@ import { ToolRegistry } from '../skills/tool.js';
 import type { EpRuntime } from '../runtime/runtime.js';
 import { agentFunction } from '../sessions/agent-function.js';
 import { newSessionId, validateSessionId } from '../sessions/session-id.js';
-import { withSession } from '../sessions/session-context.js';
+import { openSession } from '../sessions/session-context.js';
 
 /**
- * The MCP server is an entry point like the CLI: every tool call runs inside `withSession`, one session per
+ * The MCP server is an entry point like the CLI: every tool call runs inside `openSession`, one session per
  * client connection unless the user names one, and is recorded as a node of that session's DAG with the
  * tool's input (bounded like every recorded value: `Limits.sessionValueBytes`).
  */
 export function sessionCallRunner(runtime: EpRuntime, sessionId?: string) {
   const id = sessionId === undefined ? newSessionId('mcp') : validateSessionId(sessionId);
   const run = <T>(toolName: string, input: unknown, body: () => Promise<T>): Promise<T> =>
-    withSession(
+    openSession(
       {
         sessionId: id,
         store: runtime.get(SessionStore),

@@ -18,6 +18,27 @@ export interface RuntimeOptions {
   readonly runtime?: EpRuntime;
 }
 
+/** Every field of RuntimeOptions, so a library function can tell them from its own options. */
+const RUNTIME_FIELDS: Record<keyof RuntimeOptions, true> = {
+  cwd: true,
+  pluginModules: true,
+  plugins: true,
+  config: true,
+  env: true,
+  runtime: true,
+};
+
+/**
+ * A library function's options split in two: the runtime's (where and how to start it, or the one to use)
+ * and the operation's own, which go to the service unchanged.
+ */
+export function splitRuntimeOptions<T extends RuntimeOptions>(options: T): [RuntimeOptions, Omit<T, keyof RuntimeOptions>] {
+  const runtime: Record<string, unknown> = {};
+  const own: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(options)) (Object.hasOwn(RUNTIME_FIELDS, field) ? runtime : own)[field] = value;
+  return [runtime, own as Omit<T, keyof RuntimeOptions>];
+}
+
 export interface RuntimePlan {
   readonly sources: PluginSource[];
   readonly config: ProjectConfig;

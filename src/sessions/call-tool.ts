@@ -13,7 +13,7 @@ export async function useTool(name: string, input: Record<string, unknown> = {})
   const tools = state.tools;
   if (!tools) {
     throw new EpError('TOOLS_NOT_CONFIGURED', `useTool(${name}) ran in session ${state.sessionId}, which has no tool registry.`, {
-      suggestion: 'Run the agent through the ep runtime (runInSession, runAgent or `ep run`), or pass `tools` to withSession.',
+      suggestion: 'Run the agent through the ep runtime (withSession, ep.sessions.run or `ep run`), or pass `tools` to openSession.',
     });
   }
   const descriptor = tools.describe(name);

@@ -15,7 +15,7 @@ export async function callModel(request?: string): Promise<string> {
   const model = state.model;
   if (!model) {
     throw new EpError('MODEL_NOT_CONFIGURED', `${call?.name ?? 'callModel'} asked for a model, but session ${state.sessionId} has none.`, {
-      suggestion: 'Pass `model` to withSession, or run through the ep runtime, which provides the configured ModelRuntime.',
+      suggestion: 'Pass `model` to openSession, or run through the ep runtime, which provides the configured ModelRuntime.',
     });
   }
   const node = state.writer.begin({ kind: 'model', name: model.kind, caller: state.callId, input: { prompt } });

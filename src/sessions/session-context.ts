@@ -77,7 +77,7 @@ export function requireSession(what: string): SessionState {
       'SESSION_REQUIRED',
       `${what} ran outside a session, so its call cannot be recorded and its instructions cannot reach the model.`,
       {
-        suggestion: 'Run it inside withSession(...) or runInSession(...) from code, or with `ep run <module>#<export>`.',
+        suggestion: 'Run it inside withSession(...) or ep.sessions.run(...) from code, or with `ep run <module>#<export>`.',
       },
     );
   }
@@ -98,7 +98,7 @@ const CALL_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
  *
  * A write failure never replaces an error `body` threw; when `body` succeeded it is reported instead.
  */
-export async function withSession<T>(options: SessionOptions, body: (session: SessionHandle) => T | Promise<T>): Promise<T> {
+export async function openSession<T>(options: SessionOptions, body: (session: SessionHandle) => T | Promise<T>): Promise<T> {
   const sessionId = options.sessionId === undefined ? newSessionId(options.idPrefix) : validateSessionId(options.sessionId);
   if (options.parentCallId !== undefined && !CALL_ID_PATTERN.test(options.parentCallId)) {
     throw new EpError('INVALID_CALL_ID', `Parent call id ${JSON.stringify(options.parentCallId)} is not valid.`, {

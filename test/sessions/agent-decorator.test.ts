@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { EpError } from '../../src/kernel/errors.js';
 import { agent, agentFunction } from '../../src/sessions/agent-function.js';
 import { callModel } from '../../src/sessions/model-call.js';
-import { currentSession, withSession } from '../../src/sessions/session-context.js';
+import { currentSession, openSession } from '../../src/sessions/session-context.js';
 import { ScriptedModelRuntime } from '../../src/models/scripted-model.js';
 import { MemorySessionStore } from './memory-store.js';
 import { isEpError } from '../../src/kernel/errors.js';
@@ -59,7 +59,7 @@ const store = () => new MemorySessionStore();
 describe('the agent decorator', () => {
   it('records a sync call with its input, output, instructions and timings', async () => {
     const s = store();
-    const { sessionId, value } = await withSession({ store: s }, (h) => ({
+    const { sessionId, value } = await openSession({ store: s }, (h) => ({
       sessionId: h.sessionId,
       value: new Worker().add({ a: 2, b: 3 }),
     }));
@@ -77,7 +77,7 @@ describe('the agent decorator', () => {
 
   it('attributes parallel calls (Promise.all) to their own caller', async () => {
     const s = store();
-    const id = await withSession({ store: s }, async (h) => {
+    const id = await openSession({ store: s }, async (h) => {
       await new Worker().fanOut({ texts: ['a', 'b', 'c', 'd'] });
       return h.sessionId;
     });
@@ -95,7 +95,7 @@ describe('the agent decorator', () => {
 
   it('attributes parallel top-level calls and keeps their subtrees apart', async () => {
     const s = store();
-    const id = await withSession({ store: s }, async (h) => {
+    const id = await openSession({ store: s }, async (h) => {
       const worker = new Worker();
       await Promise.all([worker.outer({ text: 'x' }), worker.outer({ text: 'y' })]);
       return h.sessionId;
@@ -113,7 +113,7 @@ describe('the agent decorator', () => {
 
   it('links nested calls by caller and top-level calls by predecessor', async () => {
     const s = store();
-    const id = await withSession({ store: s }, async (h) => {
+    const id = await openSession({ store: s }, async (h) => {
       const worker = new Worker();
       await worker.outer({ text: 'x' });
       worker.add({ a: 1, b: 1 });
@@ -138,7 +138,7 @@ describe('the agent decorator', () => {
     const s = store();
     const worker = new Worker();
     let sessionId = '';
-    const syncError = await withSession({ store: s }, (h) => {
+    const syncError = await openSession({ store: s }, (h) => {
       sessionId = h.sessionId;
       try {
         worker.failSync();
@@ -150,7 +150,7 @@ describe('the agent decorator', () => {
     assert.ok(syncError instanceof TypeError);
     assert.equal(syncError.message, 'sync failure');
     await assert.rejects(
-      withSession({ store: s, sessionId }, () => worker.failAsync()),
+      openSession({ store: s, sessionId }, () => worker.failAsync()),
       (error: unknown) => error instanceof RangeError && error.message === 'async failure',
     );
     const nodes = s.nodes(sessionId);
@@ -167,11 +167,11 @@ describe('the agent decorator', () => {
     const s = store();
     s.failWrites = true;
     await assert.rejects(
-      withSession({ store: s }, () => new Worker().failAsync()),
+      openSession({ store: s }, () => new Worker().failAsync()),
       (error: unknown) => error instanceof RangeError,
     );
     await assert.rejects(
-      withSession({ store: s }, () => new Worker().add({ a: 1, b: 1 })),
+      openSession({ store: s }, () => new Worker().add({ a: 1, b: 1 })),
       { code: 'SESSION_WRITE_FAILED' },
     );
   });
@@ -181,7 +181,7 @@ describe('the agent decorator', () => {
     const controller = new AbortController();
     let sessionId = '';
     await assert.rejects(
-      withSession({ store: s, signal: controller.signal }, async (h) => {
+      openSession({ store: s, signal: controller.signal }, async (h) => {
         sessionId = h.sessionId;
         const pending = new Worker().echo({ text: 'slow', ms: 20 });
         controller.abort(new Error('stop'));
@@ -200,8 +200,8 @@ describe('the agent decorator', () => {
   it('restores the outer state after success and failure, and refuses calls outside a session', async () => {
     const s = store();
     assert.equal(currentSession(), undefined);
-    await withSession({ store: s }, async (outer) => {
-      await assert.rejects(withSession({ store: s }, () => new Worker().failAsync()));
+    await openSession({ store: s }, async (outer) => {
+      await assert.rejects(openSession({ store: s }, () => new Worker().failAsync()));
       assert.equal(currentSession()?.sessionId, outer.sessionId);
       assert.equal(currentSession()?.callId, null);
     });
@@ -212,7 +212,7 @@ describe('the agent decorator', () => {
   it('wraps plain functions with agentFunction', async () => {
     const s = store();
     const shout = agentFunction({ name: 'shout', instructions: 'Shout it.' }, (text: string) => text.toUpperCase());
-    const id = await withSession({ store: s }, (h) => {
+    const id = await openSession({ store: s }, (h) => {
       shout('hi');
       return h.sessionId;
     });
@@ -229,7 +229,7 @@ describe('the agent decorator', () => {
     }
     const named = agentFunction({}, whisper);
     const renamed = agentFunction({ name: 'murmur' }, whisper);
-    const id = await withSession({ store: s }, (h) => {
+    const id = await openSession({ store: s }, (h) => {
       named('HI');
       renamed('HO');
       return h.sessionId;
@@ -262,7 +262,7 @@ describe('the agent decorator', () => {
   it('puts instructions, arguments and history into the prompt', async () => {
     const s = store();
     const model = new ScriptedModelRuntime({ replies: ['ok'] });
-    const id = await withSession({ store: s, model }, async (h) => {
+    const id = await openSession({ store: s, model }, async (h) => {
       new Worker().add({ a: 4, b: 5 });
       await new Worker().ask({ question: 'why?' });
       return h.sessionId;
@@ -281,7 +281,7 @@ describe('the agent decorator', () => {
 describe('the session context', () => {
   it('survives timers and event callbacks', async () => {
     const s = store();
-    const id = await withSession({ store: s }, async (h) => {
+    const id = await openSession({ store: s }, async (h) => {
       await new Promise<void>((resolve) =>
         setTimeout(() => {
           new Worker().add({ a: 1, b: 1 });
@@ -304,7 +304,7 @@ describe('the session context', () => {
 
   it('makes no store of its own: a caller that passes none is refused, naming the field, before the body runs', async () => {
     let ran = false;
-    const open = withSession as (options: object, body: () => unknown) => Promise<unknown>;
+    const open = openSession as (options: object, body: () => unknown) => Promise<unknown>;
     await assert.rejects(
       open({}, () => {
         ran = true;
@@ -317,7 +317,7 @@ describe('the session context', () => {
   it('keeps two concurrent sessions apart', async () => {
     const s = store();
     const run = (text: string) =>
-      withSession({ store: s }, async (h) => {
+      openSession({ store: s }, async (h) => {
         await new Worker().echo({ text, ms: 3 });
         return h.sessionId;
       });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { loadAgentTarget } from '../../src/sessions/agent-target.js';
-import { withSession } from '../../src/sessions/session-context.js';
+import { openSession } from '../../src/sessions/session-context.js';
 import type { SessionNode } from '../../src/sessions/call-node.js';
 import { MemorySessionStore } from './memory-store.js';
 
@@ -28,7 +28,7 @@ writeFileSync(
 async function runTarget(target: string, input: unknown): Promise<{ output: unknown; nodes: SessionNode[] }> {
   const store = new MemorySessionStore();
   const agent = await loadAgentTarget(target, dir);
-  const output = await withSession({ store, sessionId: 's' }, () => agent.invoke(input));
+  const output = await openSession({ store, sessionId: 's' }, () => agent.invoke(input));
   return { output, nodes: (await store.read('s')).nodes };
 }
 

@@ -5,7 +5,7 @@ import { container } from 'tsyringe';
 import { inject, injectable } from '../../src/kernel/di.js';
 import { createToken } from '../../src/kernel/token.js';
 import { agent } from '../../src/sessions/agent-function.js';
-import { withSession } from '../../src/sessions/session-context.js';
+import { openSession } from '../../src/sessions/session-context.js';
 import { MemorySessionStore } from './memory-store.js';
 
 interface Greeting {
@@ -28,7 +28,7 @@ describe('the agent decorator with tsyringe', () => {
     const child = container.createChildContainer();
     child.register(Greeting, { useValue: { word: 'Hello' } });
     const store = new MemorySessionStore();
-    const id = await withSession({ store }, (h) => {
+    const id = await openSession({ store }, (h) => {
       assert.equal(child.resolve(Greeter).greet({ name: 'Ada' }), 'Hello, Ada');
       return h.sessionId;
     });

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { answersFromFile } from '../../src/sessions/answer-sources.js';
 import { askUser } from '../../src/sessions/ask-user.js';
-import { withSession, type AnswerSource } from '../../src/sessions/session-context.js';
+import { openSession, type AnswerSource } from '../../src/sessions/session-context.js';
 import { MemorySessionStore } from './memory-store.js';
 
 async function ask(answers: AnswerSource | undefined, questions: string[]) {
   const store = new MemorySessionStore();
-  const { sessionId, replies } = await withSession({ store, ...(answers ? { answers } : {}) }, async (h) => {
+  const { sessionId, replies } = await openSession({ store, ...(answers ? { answers } : {}) }, async (h) => {
     const replies = [];
     for (const question of questions) replies.push(await askUser(question));
     return { sessionId: h.sessionId, replies };

@@ -11,7 +11,7 @@ import { ToolRegistry } from '../../skills/tool.js';
 import { ScriptedModelRuntime } from '../../models/scripted-model.js';
 import { describePlugins } from '../../runtime/describe-plugins.js';
 import { EpRuntime, type RuntimeOptions } from '../../runtime/runtime.js';
-import { withSession } from '../../sessions/session-context.js';
+import { openSession } from '../../sessions/session-context.js';
 import { renderSessionTree } from '../../sessions/session-tree.js';
 import { DEMO_RECORDS } from './demo-records.js';
 import { keyText } from '../../records/record-key.js';
@@ -73,7 +73,7 @@ export async function runDemo(options: DemoOptions = {}) {
         using,
       )
     ).data;
-    const history = (await contextHistory({}, using)).data;
+    const history = (await contextHistory(using)).data;
     narrate(
       `5. Upserted ${learned.key} (commit ${learned.commit.slice(0, 8)}); the package history holds ${history.commits.length} commits.`,
     );
@@ -120,7 +120,7 @@ async function runDemoSession(runtime: EpRuntime, narrate: (line: string) => voi
   const { ResearchAgent } = await import('./research-agent.js');
   const model = new ScriptedModelRuntime();
   const store = runtime.get(SessionStore);
-  const { sessionId, output } = await withSession(
+  const { sessionId, output } = await openSession(
     {
       store,
       model,

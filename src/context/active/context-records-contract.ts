@@ -8,7 +8,7 @@ export interface ContextWarning {
 }
 
 /** Which packages a read combines: explicit paths, else the active ones from `.edsl/context.json`. */
-export interface ReadTarget {
+export interface ContextReadTarget {
   readonly paths?: readonly string[];
 }
 
@@ -70,13 +70,13 @@ export interface WithWarnings<T> {
   readonly warnings: ContextWarning[];
 }
 
-export interface SearchRequest extends ReadTarget {
+export interface ContextSearchRequest extends ContextReadTarget {
   readonly query: string;
   readonly fields?: readonly string[];
   readonly topK?: number;
 }
 
-export interface PackRequest extends ReadTarget {
+export interface ContextPackRequest extends ContextReadTarget {
   readonly query: string;
   readonly fields?: readonly string[];
   readonly topK?: number;
@@ -85,7 +85,7 @@ export interface PackRequest extends ReadTarget {
   readonly tokenBudget?: number;
 }
 
-export interface WriteRequest {
+export interface ContextWriteRequest {
   readonly record: unknown;
   /** `upsert --key`: fills the record's key when absent; a different key in the record is an error. */
   readonly key?: string;
@@ -99,11 +99,11 @@ export interface WriteRequest {
  * write context under the package's lock. The CLI, the library API and the context tools all go through it.
  */
 export interface ContextRecords {
-  search(request: SearchRequest): Promise<WithWarnings<ContextSearchResult>>;
-  get(key: string, target?: ReadTarget): Promise<WithWarnings<ContextGetResult>>;
-  pack(request: PackRequest): Promise<WithWarnings<ContextPackResult>>;
-  add(request: WriteRequest): Promise<WithWarnings<ContextWriteResult>>;
-  upsert(request: WriteRequest): Promise<WithWarnings<ContextWriteResult>>;
+  search(request: ContextSearchRequest): Promise<WithWarnings<ContextSearchResult>>;
+  get(key: string, target?: ContextReadTarget): Promise<WithWarnings<ContextGetResult>>;
+  pack(request: ContextPackRequest): Promise<WithWarnings<ContextPackResult>>;
+  add(request: ContextWriteRequest): Promise<WithWarnings<ContextWriteResult>>;
+  upsert(request: ContextWriteRequest): Promise<WithWarnings<ContextWriteResult>>;
   /** The commits of the write context (or `path`), newest first, with their messages. */
   history(target?: { path?: string }): Promise<WithWarnings<ContextHistoryResult>>;
 }

@@ -15,11 +15,11 @@ import type {
   ContextSearchResult,
   ContextWarning,
   ContextWriteResult,
-  PackRequest,
-  ReadTarget,
-  SearchRequest,
+  ContextPackRequest,
+  ContextReadTarget,
+  ContextSearchRequest,
   WithWarnings,
-  WriteRequest,
+  ContextWriteRequest,
 } from './context-records-contract.js';
 import { assertPackagePath, assertParentDirectory, displayPath } from './package-path.js';
 import { PackageReadCache } from './package-read-cache.js';
@@ -53,14 +53,14 @@ export class ContextRecordsService implements ContextRecords {
   }
 
   /** The read packages, absolute and as shown, in order. */
-  async readPaths(target: ReadTarget = {}): Promise<{ absolute: string; shown: string }[]> {
+  async readPaths(target: ContextReadTarget = {}): Promise<{ absolute: string; shown: string }[]> {
     const { cwd } = this.services;
     const paths = await resolveReadPaths(cwd, target.paths ?? []);
     return paths.map((absolute) => ({ absolute, shown: displayPath(cwd, absolute) }));
   }
 
   /** Loads the read packages (in order, concurrently) into one corpus, with the packages' own load warnings. */
-  async corpus(target: ReadTarget = {}): Promise<{ corpus: ContextCorpus; shown: string[]; warnings: ContextWarning[] }> {
+  async corpus(target: ContextReadTarget = {}): Promise<{ corpus: ContextCorpus; shown: string[]; warnings: ContextWarning[] }> {
     const packages = await this.readPaths(target);
     const shown = packages.map((pkg) => pkg.shown);
     await Promise.all(packages.map((pkg) => assertPackagePath(pkg.absolute, pkg.shown)));
@@ -73,7 +73,7 @@ export class ContextRecordsService implements ContextRecords {
     return { corpus, shown, warnings: loadWarnings };
   }
 
-  async search(request: SearchRequest): Promise<WithWarnings<ContextSearchResult>> {
+  async search(request: ContextSearchRequest): Promise<WithWarnings<ContextSearchResult>> {
     const topK = positiveInteger(request.topK, 'topK') ?? DEFAULT_TOP_K;
     const { corpus, shown, warnings } = await this.corpus(request);
     const matches = corpus.search(this.services.engine, request.query, {
@@ -86,7 +86,7 @@ export class ContextRecordsService implements ContextRecords {
     };
   }
 
-  async get(key: string, target: ReadTarget = {}): Promise<WithWarnings<ContextGetResult>> {
+  async get(key: string, target: ContextReadTarget = {}): Promise<WithWarnings<ContextGetResult>> {
     const { corpus, shown, warnings } = await this.corpus(target);
     const found = corpus.get(key);
     if (!found) {
@@ -102,7 +102,7 @@ export class ContextRecordsService implements ContextRecords {
     };
   }
 
-  async pack(request: PackRequest): Promise<WithWarnings<ContextPackResult>> {
+  async pack(request: ContextPackRequest): Promise<WithWarnings<ContextPackResult>> {
     const topK = positiveInteger(request.topK, 'topK') ?? DEFAULT_PACK_TOP_K;
     const tokenBudget = nonNegativeInteger(request.tokenBudget, 'tokenBudget');
     const charBudget =
@@ -166,11 +166,11 @@ export class ContextRecordsService implements ContextRecords {
     };
   }
 
-  add(request: WriteRequest): Promise<WithWarnings<ContextWriteResult>> {
+  add(request: ContextWriteRequest): Promise<WithWarnings<ContextWriteResult>> {
     return this.write(request, (context, record) => context.add(record));
   }
 
-  upsert(request: WriteRequest): Promise<WithWarnings<ContextWriteResult>> {
+  upsert(request: ContextWriteRequest): Promise<WithWarnings<ContextWriteResult>> {
     return this.write(request, (context, record) => context.upsert(record));
   }
 
@@ -185,7 +185,7 @@ export class ContextRecordsService implements ContextRecords {
 
   /** Validates first, then applies the change to the latest package content under its lock (one commit). */
   private async write(
-    request: WriteRequest,
+    request: ContextWriteRequest,
     change: (context: ScenarioContext, record: Scenario) => WriteOutcome,
   ): Promise<WithWarnings<ContextWriteResult>> {
     const record = recordToWrite(request.record, this.keyField, request.key);

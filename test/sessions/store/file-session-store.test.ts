@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { FileSessionStore } from '../../../src/sessions/store/file-session-store.js';
-import { withSession } from '../../../src/sessions/session-context.js';
+import { openSession } from '../../../src/sessions/session-context.js';
 import { agentFunction } from '../../../src/sessions/agent-function.js';
 import { Limits } from '../../../src/limits/limits.js';
 import { TRUNCATION_MARKER_PATTERN } from '../../../src/sessions/recorded-value.js';
@@ -19,12 +19,12 @@ function tempHome(): string {
 describe('FileSessionStore', () => {
   it('creates a new session when no id is given and continues it by id, one commit per turn', async () => {
     const store = new FileSessionStore({ home: tempHome() });
-    const first = await withSession({ store }, (h) => {
+    const first = await openSession({ store }, (h) => {
       step(1);
       return h;
     });
     assert.equal(first.created, true);
-    const second = await withSession({ store, sessionId: first.sessionId }, (h) => {
+    const second = await openSession({ store, sessionId: first.sessionId }, (h) => {
       step(2);
       return h;
     });
@@ -52,19 +52,19 @@ describe('FileSessionStore', () => {
 
   it('numbers nodes in log order, so writers that start from the same history get unique numbers', async () => {
     const store = new FileSessionStore({ home: tempHome(), git: false });
-    const { sessionId } = await withSession({ store }, (h) => {
+    const { sessionId } = await openSession({ store }, (h) => {
       step(1);
       return h;
     });
     const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
     // Two writers continue the session at once, each from the same history, as two processes would.
     await Promise.all([
-      withSession({ store, sessionId }, async () => {
+      openSession({ store, sessionId }, async () => {
         step(2);
         await pause();
         step(3);
       }),
-      withSession({ store, sessionId }, async () => {
+      openSession({ store, sessionId }, async () => {
         step(4);
         await pause();
         step(5);
@@ -96,7 +96,7 @@ describe('FileSessionStore', () => {
 
   it('creates a session under a given id that does not exist yet', async () => {
     const store = new FileSessionStore({ home: tempHome(), git: false });
-    const handle = await withSession({ store, sessionId: 'my-task' }, (h) => h);
+    const handle = await openSession({ store, sessionId: 'my-task' }, (h) => h);
     assert.equal(handle.sessionId, 'my-task');
     assert.equal(handle.created, true);
     assert.deepEqual(
@@ -109,7 +109,7 @@ describe('FileSessionStore', () => {
     const home = tempHome();
     const store = new FileSessionStore({ home });
     await assert.rejects(
-      withSession({ store, sessionId: '../escape' }, () => undefined),
+      openSession({ store, sessionId: '../escape' }, () => undefined),
       { code: 'INVALID_SESSION_ID' },
     );
     assert.equal(existsSync(path.join(home, 'sessions')), false);
@@ -118,7 +118,7 @@ describe('FileSessionStore', () => {
 
   it('ignores a torn last line, and cuts it off before appending more', async () => {
     const store = new FileSessionStore({ home: tempHome(), git: false });
-    const { sessionId } = await withSession({ store }, (h) => {
+    const { sessionId } = await openSession({ store }, (h) => {
       step(1);
       return h;
     });
@@ -128,7 +128,7 @@ describe('FileSessionStore', () => {
       (await store.read(sessionId)).nodes.map((n) => n.output),
       [2],
     );
-    await withSession({ store, sessionId }, () => step(5));
+    await openSession({ store, sessionId }, () => step(5));
     const contents = await store.read(sessionId);
     assert.deepEqual(
       contents.nodes.map((n) => n.output),
@@ -142,7 +142,7 @@ describe('FileSessionStore', () => {
     const store = new FileSessionStore({ home: tempHome() });
     const turns = await Promise.all(
       [1, 2, 3, 4].map((n) =>
-        withSession({ store, sessionId: 'started-at-once' }, (h) => {
+        openSession({ store, sessionId: 'started-at-once' }, (h) => {
           step(n);
           return h;
         }),
@@ -158,7 +158,7 @@ describe('FileSessionStore', () => {
     const store = new FileSessionStore({ home: tempHome(), git: false });
     const echo = agentFunction({ name: 'echo', instructions: 'Echo.' }, (input: { query: string }) => input);
     const query = 'q'.repeat(Limits.sessionValueBytes * 4);
-    const { sessionId } = await withSession({ store }, (h) => {
+    const { sessionId } = await openSession({ store }, (h) => {
       echo({ query });
       return h;
     });
@@ -172,7 +172,7 @@ describe('FileSessionStore', () => {
 
   it('deletes sessions and reports unknown ones as not found', async () => {
     const store = new FileSessionStore({ home: tempHome(), git: false });
-    const { sessionId } = await withSession({ store }, (h) => h);
+    const { sessionId } = await openSession({ store }, (h) => h);
     await store.delete(sessionId);
     await assert.rejects(store.read(sessionId), { code: 'SESSION_NOT_FOUND', exitCode: 3 });
     await assert.rejects(store.delete(sessionId), { code: 'SESSION_NOT_FOUND' });

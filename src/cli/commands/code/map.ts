@@ -22,7 +22,7 @@ export const codeMapCommand: CommandModule<GlobalArgs, MapArgs> = {
   handler: runCommand<MapArgs>(async (args) => {
     const { codeMap, withCodeRoot } = await import('../../../api/code.js');
     const budget = args.tokenBudget === undefined ? {} : { tokenBudget: args.tokenBudget };
-    const map = await codeMap(budget, withCodeRoot(runtimeOptions(args), args.root));
+    const map = await codeMap({ ...budget, ...withCodeRoot(runtimeOptions(args), args.root) });
     return args.format === 'text' ? { data: map, text: map.map } : { data: map };
   }),
 };

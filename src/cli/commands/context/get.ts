@@ -13,6 +13,6 @@ export const contextGetCommand: CommandModule<GlobalArgs, GetArgs> = {
   builder: (yargs) => withReadPaths(yargs).option('key', { type: 'string', demandOption: true, describe: 'The record key' }),
   handler: runCommand<GetArgs>(async (args) => {
     const { getContextRecord } = await import('../../../api/context-records.js');
-    return getContextRecord(args.key, withoutUndefined({ paths: args.path }), runtimeOptions(args));
+    return getContextRecord(args.key, { ...withoutUndefined({ paths: args.path }), ...runtimeOptions(args) });
   }),
 };

@@ -12,6 +12,6 @@ export const contextHistoryCommand: CommandModule<GlobalArgs, HistoryArgs> = {
   builder: (yargs) => yargs.option('path', { type: 'string', describe: 'The .ep package instead of the default write context' }),
   handler: runCommand<HistoryArgs>(async (args) => {
     const { contextHistory } = await import('../../../api/context-records.js');
-    return contextHistory(withoutUndefined({ path: args.path }), runtimeOptions(args));
+    return contextHistory({ ...withoutUndefined({ path: args.path }), ...runtimeOptions(args) });
   }),
 };

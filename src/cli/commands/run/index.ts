@@ -30,7 +30,7 @@ export const runCommandModule: CommandModule<GlobalArgs, RunArgs> = {
       .option('parent-call', { type: 'string', hidden: true, describe: 'Call id in a parent process the run belongs under' })
       .option('timeout', { type: 'number', describe: 'Cancel the run after this many milliseconds' }),
   handler: runCommand<RunArgs>(async (args) => {
-    const [{ runAgent }, { readJsonArgument }] = await Promise.all([import('../../../api/session.js'), import('../../json-input.js')]);
+    const [{ runAgent }, { readJsonArgument }] = await Promise.all([import('../../../api/session-runs.js'), import('../../json-input.js')]);
     const input = args.input === undefined ? {} : await readJsonArgument(args.input, '--input');
     const controller = new AbortController();
     const stop = (signal: NodeJS.Signals) => controller.abort(new Error(`interrupted by ${signal}`));
@@ -41,10 +41,8 @@ export const runCommandModule: CommandModule<GlobalArgs, RunArgs> = {
         ? setTimeout(() => controller.abort(new Error(`timed out after ${args.timeout} ms`)), args.timeout)
         : undefined;
     try {
-      const result = await runAgent({
+      const result = await runAgent(args.target, input, {
         ...runtimeOptions(args),
-        target: args.target,
-        input,
         signal: controller.signal,
         source: args.parentCall ? 'subprocess' : 'cli',
         ...(args.session !== undefined ? { sessionId: args.session } : {}),
