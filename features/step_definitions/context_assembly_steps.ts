@@ -62,7 +62,7 @@ const writeNote: Tool = {
 const readNote: Tool = { ...writeNote, name: 'test/read-note', description: 'Reads a note.', capabilities: ['read_only'], call: () => ({ text: 'note' }) };
 
 Given('a tool registry with a read-only tool and a writing tool', function (this: EpWorld) {
-  this.values.set('registry', new ToolRegistryService([writeNote, readNote]));
+  this.values.set('registry', ToolRegistryService.of([writeNote, readNote]));
 });
 When('I build a read-only skill with the tools {string}', function (this: EpWorld, tools: string) {
   try {

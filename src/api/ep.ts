@@ -14,7 +14,7 @@ import { EpRuntime, type RuntimeOptions } from '../runtime/runtime.js';
 import type { SessionMeta } from '../sessions/store/session-store.js';
 import type { SessionHandle } from '../sessions/session-context.js';
 import type { LoadedPackage, LoadOptions, PackageChange, SaveOptions } from '../storage/package-store-contract.js';
-import type { ToolDescriptor } from '../skills/tool.js';
+import type { LeftOutTool, ToolDescriptor } from '../skills/tool.js';
 import { contextBudget, requestContext } from './context.js';
 import { addContextRecord, contextHistory, getContextRecord, packContext, searchContext, upsertContextRecord } from './context-records.js';
 import { clearContextPointer, currentContext, useContextPath, type ContextPointerView } from './context-pointer.js';
@@ -22,7 +22,7 @@ import { diffPackage, loadPackage, packageHistory, pullPackage, pushPackage, sav
 import { createScenarioPackage, type CreatePackageResult } from './scenarios.js';
 import { runAgent, runInSession, type AgentRunOptions, type AgentRunResult, type SessionRun, type SessionRunOptions } from './session.js';
 import { deleteSession, listSessions, showSession, type SessionView } from './sessions.js';
-import { callTool, listTools } from './tools.js';
+import { callTool, listTools, toolListing } from './tools.js';
 
 /** How to start the runtime behind an {@link Ep}: the same options every library function takes. */
 export type EpOptions = Omit<RuntimeOptions, 'runtime'>;
@@ -78,6 +78,8 @@ export interface EpSessions {
 
 export interface EpTools {
   list(): Promise<ToolDescriptor[]>;
+  /** The tool contributions the registry left out, each naming its plugin and why. */
+  leftOut(): Promise<LeftOutTool[]>;
   /** Calls a tool through the registry, which validates `input` against the tool's schema. */
   call(name: string, input?: unknown): Promise<unknown>;
 }
@@ -163,6 +165,7 @@ function bindEp(started: EpRuntime): Ep {
   };
   const tools: EpTools = {
     list: async () => listTools(on()),
+    leftOut: async () => (await toolListing(on())).leftOut,
     call: async (name, input = {}) => callTool(name, input, on()),
   };
   const plugins: EpPlugins = {
