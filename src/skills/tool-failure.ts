@@ -29,3 +29,15 @@ export function toolSchemaInvalid(tool: string, plugin: string | undefined, caus
     exitCode: ExitCode.validation, cause, details: { tool, ...(plugin === undefined ? {} : { plugin }) },
   });
 }
+
+/**
+ * No tool has `name`. A contribution that failed to build has no name to match, so it may be the one asked for:
+ * the message tells why each failed (a plugin's factory threw, a service it needs could not be built).
+ */
+export function toolNotFound(name: string, unbuilt: readonly LeftOutTool[]): EpError {
+  const because = unbuilt.length === 0 ? ''
+    : ` ${unbuilt.length} tool contribution(s) could not be built and may include it: ${unbuilt.map((tool) => tool.message).join(' ')}`;
+  return new EpError('TOOL_NOT_FOUND', `No tool named ${name}.${because}`, {
+    exitCode: ExitCode.notFound, suggestion: 'Run `ep tools list` to see the available tools.', details: { tool: name },
+  });
+}

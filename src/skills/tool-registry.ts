@@ -2,7 +2,7 @@ import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Contribution } from '../kernel/contributions.js';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { assertNestingDepth } from '../limits/limits.js';
-import { leftOutToolCalled, toolCallFailure, toolSchemaInvalid } from './tool-failure.js';
+import { leftOutToolCalled, toolCallFailure, toolNotFound, toolSchemaInvalid } from './tool-failure.js';
 import { takeInTools, type AcceptedTool } from './tool-intake.js';
 import type { LeftOutTool, ToolCallContext, Tool, ToolDescriptor, ToolRegistry } from './tool.js';
 
@@ -74,9 +74,7 @@ export class ToolRegistryService implements ToolRegistry {
     if (!accepted) {
       const left = this.rejected.find((tool) => tool.name === name);
       if (left) throw leftOutToolCalled(left);
-      throw new EpError('TOOL_NOT_FOUND', `No tool named ${name}.`, {
-        exitCode: ExitCode.notFound, suggestion: 'Run `ep tools list` to see the available tools.', details: { tool: name },
-      });
+      throw toolNotFound(name, this.rejected.filter((tool) => tool.name === undefined));
     }
     return accepted;
   }

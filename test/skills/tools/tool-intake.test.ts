@@ -58,6 +58,11 @@ describe('a tool registry with broken contributions', () => {
     assert.throws(() => registry.describe('Not Namespaced'), refused);
     assert.equal(registry.has('Not Namespaced'), false);
   });
+
+  it('tells a caller asking for an unknown tool which contributions could not be built', async () => {
+    await assert.rejects(registry.call('acme/lookup', {}), { code: 'TOOL_NOT_FOUND', message: /^No tool named acme\/lookup\. 1 tool contribution.*acme\/keyless.*missing API key/ });
+    await assert.rejects(ToolRegistryService.of([]).call('acme/lookup', {}), { code: 'TOOL_NOT_FOUND', message: 'No tool named acme/lookup.' });
+  });
 });
 
 describe('a tool call that fails', () => {
