@@ -19,7 +19,7 @@ export interface ToolIntake {
  * Sorts the contributions to `ep.Tool` into the tools the registry serves and those it leaves out. One broken
  * contribution (it fails to build, its name is not namespaced, it has no input schema or call) is left out with
  * its plugin and the reason, and every other tool stays available. Of two contributions with one name, the first
- * in start order keeps it (built-ins start first), and the later one is left out naming both plugins.
+ * in start order keeps it, and the later one is left out naming both plugins.
  */
 export function takeInTools(contributions: readonly Contribution<Tool>[]): ToolIntake {
   const accepted = new Map<string, AcceptedTool>();
