@@ -114,8 +114,9 @@ Feature: Searching records with BM25, or with elasticlunr chosen by config
       {"title": "high"}
       """
     When I call the search-records tool for "pricing"
-    Then the command fails with code "PLUGIN_REGISTER_FAILED" and exit code 1
+    Then the command fails with code "SEARCH_BOOST_INVALID" and exit code 5
     And the error message mentions "boost for field title must be a number"
+    And the error details "plugin" is "builtin/search-elasticlunr"
 
   Scenario: The search tool validates its input
     When I run "ep tools call builtin/search-records --json" with the JSON argument:

@@ -84,7 +84,7 @@ const readNote: Tool = {
 };
 
 Given('a tool registry with a read-only tool and a writing tool', function (this: EpWorld) {
-  this.values.set('registry', new ToolRegistryService([writeNote, readNote]));
+  this.values.set('registry', ToolRegistryService.of([writeNote, readNote]));
 });
 When('I build a read-only skill with the tools {string}', function (this: EpWorld, tools: string) {
   try {

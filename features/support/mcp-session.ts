@@ -2,6 +2,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { EP_BIN } from './world.js';
 
+const stderrOf = new WeakMap<Client, string[]>();
+
 /** A real MCP client (the SDK's own) talking to `ep mcp` over a stdio transport. */
 export async function connectMcp(cwd: string, home: string, args: string[] = [], bin = EP_BIN): Promise<Client> {
   const transport = new StdioClientTransport({
@@ -12,8 +14,16 @@ export async function connectMcp(cwd: string, home: string, args: string[] = [],
     stderr: 'pipe',
   });
   const client = new Client({ name: 'ep-acceptance', version: '1.0.0' });
+  const chunks: string[] = [];
+  transport.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+  stderrOf.set(client, chunks);
   await client.connect(transport);
   return client;
+}
+
+/** What the server behind `client` has written on stderr so far. */
+export function serverStderr(client: Client): string {
+  return (stderrOf.get(client) ?? []).join('');
 }
 
 /** A plugin module contributing one tool that writes, to check the server keeps it away unless allowed. */

@@ -13,7 +13,7 @@ import { diffPackage, loadPackage, packageHistory, pullPackage, pushPackage, sav
 import { createScenarioPackage } from './scenarios.js';
 import { runAgent, runInSession } from './session-runs.js';
 import { deleteSession, listSessions, showSession } from './sessions.js';
-import { callTool, listTools } from './tools.js';
+import { callTool, listTools, toolListing } from './tools.js';
 
 /** The {@link Ep} over one started runtime: each member calls its library function with that runtime. */
 export function bindEp(started: EpRuntime): Ep {
@@ -68,6 +68,7 @@ export function bindEp(started: EpRuntime): Ep {
   };
   const tools: EpTools = {
     list: async () => listTools(on()),
+    leftOut: async () => (await toolListing(on())).leftOut,
     call: async (name, input = {}) => callTool(name, input, on()),
   };
   const plugins: EpPlugins = {

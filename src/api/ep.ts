@@ -12,7 +12,7 @@ import type { EpRuntime, RuntimeOptions } from '../runtime/runtime.js';
 import type { SearchEngine } from '../search/search-engine.js';
 import type { SessionHandle } from '../sessions/session-context.js';
 import type { SessionMeta } from '../sessions/store/session-store.js';
-import type { ToolDescriptor } from '../skills/tool.js';
+import type { LeftOutTool, ToolDescriptor } from '../skills/tool.js';
 import type {
   LoadedPackage,
   LoadOptions,
@@ -84,6 +84,8 @@ export interface EpSessions {
 
 export interface EpTools {
   list(): Promise<ToolDescriptor[]>;
+  /** The tool contributions the registry left out, each naming its plugin and why. */
+  leftOut(): Promise<LeftOutTool[]>;
   /** Calls a tool through the registry, which validates `input` against the tool's schema. */
   call(name: string, input?: unknown): Promise<unknown>;
 }

@@ -1,8 +1,21 @@
-import { ToolRegistry, type ToolDescriptor } from '../skills/tool.js';
+import { ToolRegistry, type LeftOutTool, type ToolDescriptor } from '../skills/tool.js';
 import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
+
+/** The tools the registry serves, and the contributions it left out (each naming its plugin and why). */
+export interface ToolListing {
+  readonly tools: ToolDescriptor[];
+  readonly leftOut: LeftOutTool[];
+}
 
 export async function listTools(options: RuntimeOptions = {}): Promise<ToolDescriptor[]> {
   return withRuntime(options, async (runtime) => runtime.get(ToolRegistry).list());
+}
+
+export async function toolListing(options: RuntimeOptions = {}): Promise<ToolListing> {
+  return withRuntime(options, async (runtime) => {
+    const registry = runtime.get(ToolRegistry);
+    return { tools: registry.list(), leftOut: registry.leftOut?.() ?? [] };
+  });
 }
 
 export async function callTool(name: string, input: unknown, options: RuntimeOptions = {}): Promise<unknown> {

@@ -57,6 +57,22 @@ export function isEpError(value: unknown): value is EpError {
   );
 }
 
+/**
+ * The same failure (code, exit code, message, suggestion, cause) with `added` details it does not have yet: the
+ * keys it already carries win, so the innermost boundary that named it stays named. Accepts an EpError from
+ * another copy of the runtime and returns one of this copy.
+ */
+export function withDetails(error: EpError, added: Record<string, unknown>): EpError {
+  const copy = new EpError(error.code, error.message, {
+    exitCode: error.exitCode,
+    details: { ...added, ...error.details },
+    ...(error.suggestion !== undefined ? { suggestion: error.suggestion } : {}),
+    ...(error.cause !== undefined ? { cause: error.cause } : {}),
+  });
+  if (error.stack !== undefined) copy.stack = error.stack;
+  return copy;
+}
+
 export function errorMessage(value: unknown): string {
   return value instanceof Error ? value.message : String(value);
 }

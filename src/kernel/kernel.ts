@@ -1,12 +1,13 @@
 import type { DependencyContainer } from 'tsyringe';
 import { rootContainer } from './di.js';
+import { ContributionLedger, type Contribution } from './contributions.js';
 import type { EpPlugin, PluginSource, ServiceAccessor } from './plugin.js';
+import { hookFailure } from './plugin-boundary.js';
 import { resolvePluginGraph } from './plugin-graph.js';
-import { PluginErrorCode, pluginError } from './plugin-errors.js';
 import { createServiceRegistry } from './plugin-registry.js';
 import { PluginServices } from './plugin-services.js';
 import { tokenArity, tokenName, type AnyServiceToken, type ServiceToken } from './token.js';
-import { EpError, ExitCode, errorMessage } from './errors.js';
+import { EpError, ExitCode } from './errors.js';
 
 export type KernelState = 'created' | 'starting' | 'started' | 'stopped' | 'failed';
 
@@ -19,6 +20,9 @@ export type KernelState = 'created' | 'starting' | 'started' | 'stopped' | 'fail
  * - runs each started plugin's `shutdown` in reverse start order;
  * - also runs after a failed `start`, for the plugins whose `initialize` completed;
  * - a failing `shutdown` does not stop the others; the first failure is thrown at the end.
+ *
+ * A hook that throws an EpError keeps its code, exit code and suggestion, with the plugin and hook added to its
+ * details; any other throw is wrapped with the hook's code (plugin-boundary.ts).
  */
 export class Kernel implements ServiceAccessor {
   private readonly container: DependencyContainer = rootContainer.createChildContainer();
@@ -29,6 +33,7 @@ export class Kernel implements ServiceAccessor {
 
   private readonly hostTokens = new Set<symbol>();
   private readonly scopes = new Map<string, PluginServices>();
+  private readonly ledger = new ContributionLedger();
 
   constructor(sources: readonly PluginSource[]) {
     this.sources = [...sources];
@@ -38,6 +43,7 @@ export class Kernel implements ServiceAccessor {
   provide<T>(token: ServiceToken<T>, value: T): this {
     if (this.currentState !== 'created') throw new EpError('KERNEL_STATE', 'Host services are bound before start.');
     this.container.register(token, { useValue: value });
+    this.ledger.record(token, { resolve: () => value });
     this.hostTokens.add(token);
     return this;
   }
@@ -62,13 +68,7 @@ export class Kernel implements ServiceAccessor {
           try {
             await plugin.initialize(this.servicesFor(plugin));
           } catch (cause) {
-            if (isDeclarationError(cause)) throw cause;
-            throw pluginError(
-              PluginErrorCode.initializeFailed,
-              `Error during call to 'initialize' in plugin ${plugin.id}: ${errorMessage(cause)}`,
-              { plugin: plugin.id, hook: 'initialize' },
-              { cause },
-            );
+            throw hookFailure(plugin.id, 'initialize', cause);
           }
         }
         this.initialized.push(plugin);
@@ -89,11 +89,7 @@ export class Kernel implements ServiceAccessor {
       try {
         await plugin.shutdown?.(this.servicesFor(plugin));
       } catch (cause) {
-        firstFailure ??= new EpError(
-          'PLUGIN_SHUTDOWN_FAILED',
-          `Error during call to 'shutdown' in plugin ${plugin.id}: ${errorMessage(cause)}`,
-          { cause, details: { plugin: plugin.id, hook: 'shutdown' } },
-        );
+        firstFailure ??= hookFailure(plugin.id, 'shutdown', cause);
       }
     }
     if (this.currentState !== 'failed') this.currentState = 'stopped';
@@ -126,6 +122,10 @@ export class Kernel implements ServiceAccessor {
     return this.container.isRegistered(token, false);
   }
 
+  contributions<T>(token: AnyServiceToken<T>): Contribution<T>[] {
+    return this.ledger.of(token);
+  }
+
   /** The plugin's scoped view of the services, one per plugin, shared by all its hooks and bindings. */
   private servicesFor(plugin: EpPlugin): PluginServices {
     let services = this.scopes.get(plugin.id);
@@ -135,25 +135,9 @@ export class Kernel implements ServiceAccessor {
 
   private async register(plugin: EpPlugin): Promise<void> {
     try {
-      await plugin.register(createServiceRegistry(plugin, this.container, this.servicesFor(plugin)));
+      await plugin.register(createServiceRegistry(plugin, this.container, this.servicesFor(plugin), this.ledger));
     } catch (cause) {
-      if (isDeclarationError(cause)) throw cause;
-      throw pluginError(
-        PluginErrorCode.registerFailed,
-        `Error during call to 'register' in plugin ${plugin.id}: ${errorMessage(cause)}`,
-        { plugin: plugin.id, hook: 'register' },
-        { cause },
-      );
+      throw hookFailure(plugin.id, 'register', cause);
     }
   }
-}
-
-/** A plugin's declarations do not match what it does: already names the plugin and the token, so kept as is. */
-function isDeclarationError(error: unknown): error is EpError {
-  return (
-    error instanceof EpError &&
-    (error.code === PluginErrorCode.registerFailed ||
-      error.code === PluginErrorCode.undeclaredService ||
-      error.code === PluginErrorCode.classDependenciesUnknown)
-  );
 }

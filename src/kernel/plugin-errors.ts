@@ -12,6 +12,8 @@ export const PluginErrorCode = {
   dependencyCycle: 'PLUGIN_DEPENDENCY_CYCLE',
   registerFailed: 'PLUGIN_REGISTER_FAILED',
   initializeFailed: 'PLUGIN_INIT_FAILED',
+  shutdownFailed: 'PLUGIN_SHUTDOWN_FAILED',
+  serviceFailed: 'PLUGIN_SERVICE_FAILED',
   undeclaredService: 'PLUGIN_UNDECLARED_SERVICE',
   classDependenciesUnknown: 'PLUGIN_CLASS_DEPENDENCIES_UNKNOWN',
   unknownProvider: 'PLUGIN_UNKNOWN_PROVIDER',

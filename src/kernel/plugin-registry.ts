@@ -1,5 +1,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import { classDependencies, type ClassDependency } from './class-dependencies.js';
+import type { ContributionLedger } from './contributions.js';
+import { serviceFailure } from './plugin-boundary.js';
 import type { Constructor, EpPlugin, ServiceRegistry } from './plugin.js';
 import { PluginErrorCode, pluginError } from './plugin-errors.js';
 import type { PluginServices } from './plugin-services.js';
@@ -7,9 +9,16 @@ import { tokenName, type AnyServiceToken } from './token.js';
 
 /**
  * The registry one plugin's `register` receives: it binds only what the plugin `provides`, and everything it
- * binds reads services through the plugin's own scoped accessor. Factories and classes run once, on first use.
+ * binds reads services through the plugin's own scoped accessor. Factories and classes run once, on first use,
+ * inside the plugin's boundary (a failure names the plugin and the service). Each binding is recorded in the
+ * ledger with the plugin's id, so `contributions(token)` can tell who contributed what.
  */
-export function createServiceRegistry(plugin: EpPlugin, container: DependencyContainer, services: PluginServices): ServiceRegistry {
+export function createServiceRegistry(
+  plugin: EpPlugin,
+  container: DependencyContainer,
+  services: PluginServices,
+  ledger: ContributionLedger,
+): ServiceRegistry {
   const provided = new Set<symbol>(plugin.provides ?? []);
   const check = (token: symbol) => {
     if (!provided.has(token)) {
@@ -23,23 +32,29 @@ export function createServiceRegistry(plugin: EpPlugin, container: DependencyCon
   const bindOnce = <T>(token: symbol, make: () => T) => {
     let made = false;
     let instance: T;
-    container.register(token, {
-      useFactory: () => {
-        if (!made) {
+    const resolve = () => {
+      if (!made) {
+        try {
           instance = make();
-          made = true;
+        } catch (cause) {
+          throw serviceFailure(plugin.id, tokenName(token), cause);
         }
-        return instance;
-      },
-    });
+        made = true;
+      }
+      return instance;
+    };
+    container.register(token, { useFactory: resolve });
+    ledger.record(token, { plugin: plugin.id, resolve });
   };
   return {
     get: (token) => services.get(token),
     getAll: (token) => services.getAll(token),
     has: (token) => services.has(token),
+    contributions: (token) => services.contributions(token),
     registerValue<T>(token: AnyServiceToken<T>, value: T) {
       check(token);
       container.register(token, { useValue: value });
+      ledger.record(token, { plugin: plugin.id, resolve: () => value });
     },
     registerFactory<T>(token: AnyServiceToken<T>, factory: (accessor: typeof services) => T) {
       check(token);

@@ -1,3 +1,4 @@
+import type { Contribution } from './contributions.js';
 import type { EpPlugin, ServiceAccessor } from './plugin.js';
 import { PluginErrorCode, pluginError } from './plugin-errors.js';
 import { tokenName, type AnyServiceToken, type ServiceToken } from './token.js';
@@ -32,6 +33,11 @@ export class PluginServices implements ServiceAccessor {
   has(token: AnyServiceToken<unknown>): boolean {
     this.check(token);
     return this.services.has(token);
+  }
+
+  contributions<T>(token: AnyServiceToken<T>): Contribution<T>[] {
+    this.check(token);
+    return this.services.contributions(token);
   }
 
   /** True when the plugin listed `token` as optional only: missing is fine. */

@@ -1,3 +1,4 @@
+import type { Contribution } from './contributions.js';
 import type { AnyServiceToken, ServiceToken } from './token.js';
 
 /**
@@ -55,6 +56,8 @@ export interface ServiceAccessor {
   get<T>(token: ServiceToken<T>): T;
   getAll<T>(token: AnyServiceToken<T>): T[];
   has(token: AnyServiceToken<unknown>): boolean;
+  /** The bindings of `token` in registration order, each with the plugin that made it (see Contribution). */
+  contributions<T>(token: AnyServiceToken<T>): Contribution<T>[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a class with any constructor; the kernel passes what it declares

@@ -47,18 +47,15 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
   const { cwd } = runtime.get(RuntimeSettings);
   const scope = new McpPathScope(server, [...projectRoot(cwd), ...(options.allowPaths ?? []).map((dir) => path.resolve(cwd, dir))]);
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: registry
-      .list()
-      .filter(visible)
-      .map((tool) => ({
-        name: tool.name,
-        description: tool.description,
-        inputSchema: { type: 'object' as const, ...tool.inputSchema },
-        ...(tool.outputSchema ? { outputSchema: { type: 'object' as const, ...tool.outputSchema } } : {}),
-        annotations: toolAnnotations(tool),
-      })),
-  }));
+  let leftOutReported = false;
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    // stdout is the protocol: each tool left out is told once, on stderr, naming its plugin and what is wrong.
+    if (!leftOutReported) {
+      leftOutReported = true;
+      for (const { message } of registry.leftOut?.() ?? []) process.stderr.write(`ep mcp: ${message}\n`);
+    }
+    return { tools: registry.list().filter(visible).map(listedTool) };
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name, arguments: input } = request.params;
@@ -79,6 +76,17 @@ export function createMcpServer(runtime: EpRuntime, options: McpServerOptions = 
     }
   });
   return server;
+}
+
+/** A tool as tools/list describes it. */
+function listedTool(tool: ToolDescriptor) {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: { type: 'object' as const, ...tool.inputSchema },
+    ...(tool.outputSchema ? { outputSchema: { type: 'object' as const, ...tool.outputSchema } } : {}),
+    annotations: toolAnnotations(tool),
+  };
 }
 
 /**

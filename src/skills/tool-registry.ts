@@ -1,32 +1,41 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { Contribution } from '../kernel/contributions.js';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { assertNestingDepth } from '../limits/limits.js';
-import type { ToolCallContext, Tool, ToolDescriptor, ToolRegistry } from './tool.js';
+import { leftOutToolCalled, toolCallFailure, toolNotFound, toolSchemaInvalid } from './tool-failure.js';
+import { takeInTools, type AcceptedTool } from './tool-intake.js';
+import type { LeftOutTool, ToolCallContext, Tool, ToolDescriptor, ToolRegistry } from './tool.js';
 
-export const TOOL_NAME_PATTERN = /^[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9._-]*$/;
+export { TOOL_NAME_PATTERN } from './tool-intake.js';
 
 /**
- * Holds the tools plugins contribute. Every call is validated against the tool's input schema before the
- * tool runs, and a read-only caller can never reach a tool that is not `read_only`.
+ * Holds the tools plugins contribute, each with its plugin. A broken contribution is left out and reported
+ * (`leftOut`), never fatal to the others. Every call is validated against the tool's input schema before the
+ * tool runs, a read-only caller can never reach a tool that is not `read_only`, and a tool's failure names
+ * the tool and its plugin.
  */
 export class ToolRegistryService implements ToolRegistry {
-  private readonly tools = new Map<string, Tool>();
+  private readonly tools: Map<string, AcceptedTool>;
+  private readonly rejected: LeftOutTool[];
   private readonly validators = new Map<string, ValidateFunction>();
   /** Ajv is loaded on the first call: listing and describing tools, and commands that call none, skip it. */
   private ajv: Promise<Ajv> | undefined;
 
-  constructor(tools: readonly Tool[]) {
-    for (const tool of tools) {
-      if (!TOOL_NAME_PATTERN.test(tool.name)) {
-        throw new EpError('TOOL_INVALID', `Tool name ${JSON.stringify(tool.name)} is not namespaced like "acme/word-count".`);
-      }
-      if (this.tools.has(tool.name)) throw new EpError('TOOL_DUPLICATE', `Tool ${tool.name} is registered twice.`);
-      this.tools.set(tool.name, tool);
-    }
+  constructor(contributions: readonly Contribution<Tool>[]) {
+    ({ accepted: this.tools, leftOut: this.rejected } = takeInTools(contributions));
+  }
+
+  /** A registry over tools held directly, without a kernel (tests, embedders), all from `plugin` when given. */
+  static of(tools: readonly Tool[], plugin?: string): ToolRegistryService {
+    return new ToolRegistryService(tools.map((tool) => ({ ...(plugin === undefined ? {} : { plugin }), resolve: () => tool })));
   }
 
   list(): ToolDescriptor[] {
-    return [...this.tools.values()].map(descriptor).sort((a, b) => a.name.localeCompare(b.name));
+    return [...this.tools.values()].map(({ tool }) => descriptor(tool)).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  leftOut(): LeftOutTool[] {
+    return [...this.rejected];
   }
 
   has(name: string): boolean {
@@ -34,11 +43,11 @@ export class ToolRegistryService implements ToolRegistry {
   }
 
   describe(name: string): ToolDescriptor {
-    return descriptor(this.require(name));
+    return descriptor(this.require(name).tool);
   }
 
   async call(name: string, input: unknown, context: ToolCallContext = {}): Promise<unknown> {
-    const tool = this.require(name);
+    const { tool, plugin } = this.require(name);
     if (context.readOnly && !tool.capabilities.includes('read_only')) {
       throw new EpError('TOOL_NOT_READ_ONLY', `Tool ${name} writes, and this caller may only use read-only tools.`, {
         exitCode: ExitCode.validation,
@@ -47,7 +56,7 @@ export class ToolRegistryService implements ToolRegistry {
     }
     // Inputs from MCP arrive parsed, without the CLI's input checks: bound their depth before the schema walks them.
     assertNestingDepth(input, `The input of tool ${name}`);
-    const validate = await this.validatorFor(tool);
+    const validate = await this.validatorFor(tool, plugin);
     if (!validate(input)) {
       const errors = validate.errors ?? [];
       throw new EpError('TOOL_INPUT_INVALID', `Invalid input for tool ${name}: ${formatErrors(errors)}.`, {
@@ -55,26 +64,36 @@ export class ToolRegistryService implements ToolRegistry {
         details: { tool: name, errors: errors.map((e) => ({ field: fieldOf(e), message: e.message })) },
       });
     }
-    return tool.call(input, context);
-  }
-
-  private require(name: string): Tool {
-    const tool = this.tools.get(name);
-    if (!tool) {
-      throw new EpError('TOOL_NOT_FOUND', `No tool named ${name}.`, {
-        exitCode: ExitCode.notFound,
-        suggestion: 'Run `ep tools list` to see the available tools.',
-        details: { tool: name },
-      });
+    try {
+      return await tool.call(input, context);
+    } catch (error) {
+      throw toolCallFailure(name, plugin, error);
     }
-    return tool;
   }
 
-  private async validatorFor(tool: Tool): Promise<ValidateFunction> {
+  private require(name: string): AcceptedTool {
+    const accepted = this.tools.get(name);
+    if (!accepted) {
+      const left = this.rejected.find((tool) => tool.name === name);
+      if (left) throw leftOutToolCalled(left);
+      throw toolNotFound(
+        name,
+        this.rejected.filter((tool) => tool.name === undefined),
+      );
+    }
+    return accepted;
+  }
+
+  private async validatorFor(tool: Tool, plugin: string | undefined): Promise<ValidateFunction> {
     let validate = this.validators.get(tool.name);
     if (!validate) {
       this.ajv ??= import('ajv').then(({ Ajv }) => new Ajv({ allErrors: true, strict: false }));
-      validate = (await this.ajv).compile(tool.inputSchema);
+      const ajv = await this.ajv;
+      try {
+        validate = ajv.compile(tool.inputSchema);
+      } catch (error) {
+        throw toolSchemaInvalid(tool.name, plugin, error);
+      }
       this.validators.set(tool.name, validate);
     }
     return validate;

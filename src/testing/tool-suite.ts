@@ -71,7 +71,7 @@ export function toolConformance(subject: Subject<Tool>, options: ToolConformance
       check('accepts the valid inputs and answers with JSON its output schema allows', async (tool, context) => {
         const validateInput = await compile(tool.inputSchema);
         const validateOutput = tool.outputSchema ? await compile(tool.outputSchema) : undefined;
-        const registry = new ToolRegistryService([tool]);
+        const registry = ToolRegistryService.of([tool]);
         for (const input of options.validInputs) {
           assert.ok(validateInput(input), `the input schema refuses the valid input ${JSON.stringify(input)}`);
           const output = await inDirectory(context, () => registry.call(tool.name, input));
@@ -85,7 +85,7 @@ export function toolConformance(subject: Subject<Tool>, options: ToolConformance
         }
       }),
       check('is refused invalid inputs before it runs', async (tool) => {
-        const registry = new ToolRegistryService([tool]);
+        const registry = ToolRegistryService.of([tool]);
         for (const input of options.invalidInputs ?? []) {
           await assert.rejects(
             registry.call(tool.name, input),
@@ -95,7 +95,7 @@ export function toolConformance(subject: Subject<Tool>, options: ToolConformance
         }
       }),
       check('keeps its read-only promise', async (tool, context) => {
-        const registry = new ToolRegistryService([tool]);
+        const registry = ToolRegistryService.of([tool]);
         if (!tool.capabilities.includes('read_only')) {
           await assert.rejects(
             registry.call(tool.name, options.validInputs[0] ?? {}, { readOnly: true }),

@@ -105,6 +105,26 @@ describe('createEp', () => {
     assert.ok(ep.plugins.list().some((plugin) => plugin.id === 'acme/word-count' && plugin.origin === 'api'));
   });
 
+  it('reports the tool contributions it left out, naming their plugin, and serves the rest', async () => {
+    const broken = definePlugin(() => ({
+      id: 'test/broken',
+      version: '1.0.0',
+      engine: `^${EP_VERSION}`,
+      provides: [Tool],
+      register(registry) {
+        registry.registerFactory(Tool, () => {
+          throw new Error('missing API key');
+        });
+      },
+    }));
+    await using ep = await open({ plugins: [broken()] });
+    assert.deepEqual(
+      (await ep.tools.leftOut()).map(({ plugin, code }) => [plugin, code]),
+      [['test/broken', 'PLUGIN_SERVICE_FAILED']],
+    );
+    assert.ok((await ep.tools.list()).some((tool) => tool.name === 'builtin/request-context'));
+  });
+
   describe('bound to one project', () => {
     let ep: Ep;
     before(async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EpError } from '../../src/kernel/errors.js';
+import { Kernel } from '../../src/kernel/kernel.js';
 import { createToken, tokenArity } from '../../src/kernel/token.js';
 import { currentSession, runWithState, type SessionState } from '../../src/sessions/session-context.js';
 import { errorEnvelope } from '../../src/envelope/envelope.js';
@@ -31,6 +32,37 @@ describe('a second copy of the runtime in the same process', () => {
     assert.equal(envelope.error.code, 'ACME_NO_KEY');
     assert.equal(envelope.error.suggestion, 'Set ACME_KEY.');
     assert.equal(exitCode, 4);
+  });
+
+  it("keeps the code of an EpError the other copy throws from a plugin's factory, naming the plugin", async () => {
+    const { EpError: OtherEpError } = await second<typeof import('../../src/kernel/errors.js')>('kernel/errors.js');
+    const Engine = createToken<object>('acme.test.Engine');
+    const kernel = new Kernel([
+      {
+        origin: 'api',
+        plugin: {
+          id: 'acme/search',
+          version: '1.0.0',
+          engine: '*',
+          provides: [Engine],
+          register: (r) =>
+            r.registerFactory(Engine, () => {
+              throw new OtherEpError('ACME_NO_KEY', 'The acme search needs an API key.', { exitCode: 4 });
+            }),
+        },
+      },
+    ]);
+    await kernel.start();
+    assert.throws(
+      () => kernel.get(Engine),
+      (error) => {
+        const { envelope, exitCode } = errorEnvelope(error);
+        assert.equal(envelope.error.code, 'ACME_NO_KEY');
+        assert.equal(exitCode, 4);
+        assert.deepEqual(envelope.error.details, { plugin: 'acme/search', service: 'acme.test.Engine' });
+        return true;
+      },
+    );
   });
 
   it('does not take an ordinary error with a code for an EpError', () => {

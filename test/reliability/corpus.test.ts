@@ -41,7 +41,7 @@ test('one seed always builds the same corpus; another seed builds another', asyn
 });
 
 test('every schema violation is refused by the tool registry', async () => {
-  const registry = new ToolRegistryService([{ ...TOOL, description: 'echo', call: async (input: unknown) => input } as never]);
+  const registry = ToolRegistryService.of([{ ...TOOL, description: 'echo', call: async (input: unknown) => input } as never]);
   const random = new SeededRandom(11);
   for (let i = 0; i < 200; i += 1) {
     const { input } = schemaViolation(TOOL, random);

@@ -12,7 +12,8 @@ export const toolsPlugin = definePlugin(() => ({
   optional: [Tool],
   async register(registry) {
     const { ToolRegistryService } = await import('../../skills/tool-registry.js');
-    // The registry takes every contribution of the multi token Tool: the list form passes them as one array.
-    registry.registerClass(ToolRegistry, ToolRegistryService, [Tool]);
+    // The registry takes the contributions with their plugins, not the bare tools: it names the plugin of a
+    // broken or failing tool and leaves a broken one out instead of failing for every tool.
+    registry.registerFactory(ToolRegistry, (services) => new ToolRegistryService(services.contributions(Tool)));
   },
 }));

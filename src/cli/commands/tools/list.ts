@@ -5,7 +5,9 @@ export const toolsListCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'list',
   describe: 'List the tools plugins contribute, with their input schemas and capabilities',
   handler: runCommand(async (args) => {
-    const { listTools } = await import('../../../api/tools.js');
-    return { data: { tools: await listTools(runtimeOptions(args)) } };
+    const { toolListing } = await import('../../../api/tools.js');
+    const { tools, leftOut } = await toolListing(runtimeOptions(args));
+    // A broken contribution does not hide the others: it is a warning naming its plugin and what is wrong.
+    return { data: { tools }, warnings: leftOut.map(({ code, message }) => ({ code, message })) };
   }),
 };
