@@ -67,4 +67,4 @@ export type { SearchEngine } from './search/search-engine.js';
 export type { ContextRequest, ContextRequestInit, TemporalScope } from './context/assembly/context-request.js';
 export type { AssembledContext } from './context/assembly/assembled-context.js';
 export type { BudgetState } from './context/assembly/contracts.js';
-export type { ToolDescriptor, ToolCapability, JsonSchema } from './skills/tool.js';
+export type { ToolDescriptor, ToolCapability, JsonSchema, LeftOutTool } from './skills/tool.js';

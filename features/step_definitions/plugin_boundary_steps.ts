@@ -36,14 +36,16 @@ Given(
 );
 
 Given(
-  'a plugin module {string} for plugin {string} whose tool {string} throws the EpError {string} with exit code {int} and the suggestion {string}',
+  'a plugin module {string} for plugin {string} whose tool {string} throws the EpError {string} ' +
+    'with exit code {int} and the suggestion {string}',
   async function (this: EpWorld, file: string, id: string, tool: string, code: string, exitCode: number, suggestion: string) {
     await write(this, file, { id, tools: [{ name: tool, throws: epError(code, exitCode, suggestion) }] });
   },
 );
 
 Given(
-  'a plugin module {string} for plugin {string} whose initialize throws the EpError {string} with exit code {int} and the suggestion {string}',
+  'a plugin module {string} for plugin {string} whose initialize throws the EpError {string} ' +
+    'with exit code {int} and the suggestion {string}',
   async function (this: EpWorld, file: string, id: string, code: string, exitCode: number, suggestion: string) {
     await write(this, file, { id, initializeThrows: epError(code, exitCode, suggestion) });
   },

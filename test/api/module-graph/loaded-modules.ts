@@ -9,16 +9,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const specifier = process.argv[2];
-if (!specifier) throw new Error('usage: node loaded-modules.js <specifier>');
-const dir = mkdtempSync(path.join(tmpdir(), 'ep-loads-'));
-const log = path.join(dir, 'loads.txt');
-try {
-  register('./record-loads.js', import.meta.url, { data: { log } });
-  await import(specifier);
-  const esm = readFileSync(log, 'utf8').split('\n').filter(Boolean);
-  const commonJs = Object.keys(createRequire(import.meta.url).cache).map((file) => pathToFileURL(file).href);
-  process.stdout.write(JSON.stringify([...new Set([...esm, ...commonJs])]));
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+async function printLoads(specifier: string): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ep-loads-'));
+  const log = path.join(dir, 'loads.txt');
+  try {
+    register('./record-loads.js', import.meta.url, { data: { log } });
+    await import(specifier);
+    const esm = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    const commonJs = Object.keys(createRequire(import.meta.url).cache).map((file) => pathToFileURL(file).href);
+    process.stdout.write(JSON.stringify([...new Set([...esm, ...commonJs])]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
+
+// `node --test dist/test/` also runs this file on its own (every file under a test/ folder counts as a test
+// file), with no specifier: there is nothing to record then.
+const specifier = process.argv[2];
+if (specifier) await printLoads(specifier);
