@@ -39,18 +39,21 @@ function keptWithPlugin(error: unknown, expected: EpError, names: Record<string,
   return true;
 }
 
+/** A plugin providing SearchIndex whose factory throws `thrown` whenever the index is read. */
+function failingIndexPlugin(id: string, thrown: unknown) {
+  return plugin({
+    id,
+    provides: [SearchIndex],
+    register: (r) =>
+      r.registerFactory(SearchIndex, () => {
+        throw thrown;
+      }),
+  });
+}
+
 describe('the plugin boundary around bound factories and classes', () => {
   it('names the plugin and the service when a factory throws a plain error, keeping it as the cause', async () => {
-    const kernel = await started(
-      plugin({
-        id: 'acme/search',
-        provides: [SearchIndex],
-        register: (r) =>
-          r.registerFactory(SearchIndex, () => {
-            throw new Error('missing API key');
-          }),
-      }),
-    );
+    const kernel = await started(failingIndexPlugin('acme/search', new Error('missing API key')));
     assert.throws(
       () => kernel.get(SearchIndex),
       (error: EpError) => {
@@ -82,16 +85,7 @@ describe('the plugin boundary around bound factories and classes', () => {
 
   it('keeps an EpError a factory throws, with the plugin and the service added to its details', async () => {
     const thrown = invalidOptions();
-    const kernel = await started(
-      plugin({
-        id: 'acme/search',
-        provides: [SearchIndex],
-        register: (r) =>
-          r.registerFactory(SearchIndex, () => {
-            throw thrown;
-          }),
-      }),
-    );
+    const kernel = await started(failingIndexPlugin('acme/search', thrown));
     assert.throws(
       () => kernel.get(SearchIndex),
       (error) => keptWithPlugin(error, thrown, { plugin: 'acme/search', service: 'test.boundary.SearchIndex' }),
@@ -100,14 +94,7 @@ describe('the plugin boundary around bound factories and classes', () => {
 
   it("names the innermost plugin when one plugin's factory resolves another plugin's failing service", async () => {
     const kernel = await started(
-      plugin({
-        id: 'acme/index',
-        provides: [SearchIndex],
-        register: (r) =>
-          r.registerFactory(SearchIndex, () => {
-            throw new Error('index is corrupt');
-          }),
-      }),
+      failingIndexPlugin('acme/index', new Error('index is corrupt')),
       plugin({
         id: 'acme/ranker',
         provides: [Ranker],
@@ -215,14 +202,7 @@ describe('the plugin boundary around hooks', () => {
     const kernel = new Kernel([
       {
         origin: 'api',
-        plugin: plugin({
-          id: 'acme/index',
-          provides: [SearchIndex],
-          register: (r) =>
-            r.registerFactory(SearchIndex, () => {
-              throw new Error('index is corrupt');
-            }),
-        }),
+        plugin: failingIndexPlugin('acme/index', new Error('index is corrupt')),
       },
       {
         origin: 'api',
