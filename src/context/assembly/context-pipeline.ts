@@ -41,6 +41,7 @@ const TOKEN_CACHE_LIMIT = 1_000_000;
 export class ContextPipeline implements ContextAssembler {
   private readonly maxConsecutiveDrops: number;
   private readonly tokenCache = new Map<string, number>();
+  private counter?: TokenCounter;
 
   constructor(
     private readonly tiers: ContextTiers,
@@ -52,7 +53,6 @@ export class ContextPipeline implements ContextAssembler {
 
   async requestContext(request: ContextRequest): Promise<AssembledContext> {
     await this.tiers.load();
-    const counter = await this.tokenizer.load();
     const budget = this.budgetFor(request);
     this.checkDepth(request);
     const candidates = this.rank(this.deduplicate(this.gather(request)));
@@ -65,7 +65,7 @@ export class ContextPipeline implements ContextAssembler {
       const { entry } = candidate;
       let depth = candidate.depth;
       for (;;) {
-        const tokens = this.count(counter, entry, depth);
+        const tokens = this.tokenCache.get(`${entry.id}@${Math.min(depth, entry.maxDepth)}`) ?? (await this.count(entry, depth));
         if (tokens <= remaining) {
           fragments.push(this.fragment(request, candidate, depth, tokens));
           promoted.push([entry, tokens]);
@@ -122,7 +122,7 @@ export class ContextPipeline implements ContextAssembler {
     }
 
     const scores = new Float64Array(entries.length);
-    for (const hit of this.tiers.index().search(request.query ?? request.purpose)) scores[hit.index] = hit.score;
+    for (const hit of this.tiers.search(request.query ?? request.purpose)) scores[hit.index] = hit.score;
     const ranks = hasFocus ? undefined : this.graphRanks(scores);
     const baseDepths = new Map<DetailLevelMap, number>();
     const maps = this.tiers.detailMaps();
@@ -247,14 +247,20 @@ export class ContextPipeline implements ContextAssembler {
     });
   }
 
-  private count(counter: TokenCounter, entry: TierEntry, depth: number): number {
+  /**
+   * A count the entry's source keeps, else a real count (the tokenizer loads on the first one needed, so a
+   * request answered from kept counts never loads its rank table), passed back to the source to keep.
+   */
+  private async count(entry: TierEntry, depth: number): Promise<number> {
     const cacheKey = `${entry.id}@${Math.min(depth, entry.maxDepth)}`;
-    let tokens = this.tokenCache.get(cacheKey);
+    let tokens = this.tiers.knownTokens(entry, depth);
     if (tokens === undefined) {
-      if (this.tokenCache.size >= TOKEN_CACHE_LIMIT) this.tokenCache.clear();
-      tokens = counter.count(this.tiers.render(entry, depth));
-      this.tokenCache.set(cacheKey, tokens);
+      this.counter ??= await this.tokenizer.load();
+      tokens = this.counter.count(this.tiers.render(entry, depth));
+      this.tiers.countedTokens(entry, depth, tokens);
     }
+    if (this.tokenCache.size >= TOKEN_CACHE_LIMIT) this.tokenCache.clear();
+    this.tokenCache.set(cacheKey, tokens);
     return tokens;
   }
 }

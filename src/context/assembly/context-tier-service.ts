@@ -1,6 +1,6 @@
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { isJsonObject } from '../../records/json.js';
-import type { SearchEngine, SearchIndex } from '../../search/search-engine.js';
+import type { SearchDocument, SearchEngine, SearchHit, SearchIndex } from '../../search/search-engine.js';
 import type { TokenCounter, Tokenizer } from '../../tokenizer/tokenizer.js';
 import { RECORD_DETAIL_MAP } from './builtin-detail-maps.js';
 import { ContextBudget } from './context-budget.js';
@@ -41,6 +41,9 @@ export class ContextTierService implements ContextTiers {
   private loading?: Promise<void>;
   private counter?: TokenCounter;
   private searchIndex?: SearchIndex;
+  /** The entries' search texts, kept from a first query answered without an index until the index is built. */
+  private searchDocuments?: SearchDocument[];
+  private searchedOnce = false;
   private adjacency?: number[][];
 
   constructor(private readonly options: ContextTierServiceOptions) {
@@ -56,8 +59,9 @@ export class ContextTierService implements ContextTiers {
     await this.load();
     const entry = this.insert(record, tier, sourceId, undefined, this.list.length);
     this.searchIndex = undefined;
+    this.searchDocuments = undefined;
     this.adjacency = undefined;
-    if (tier === 'hot') this.promote(entry, this.fullCost(entry));
+    if (tier === 'hot') this.promote(entry, await this.fullCost(entry));
     return entry;
   }
 
@@ -81,13 +85,16 @@ export class ContextTierService implements ContextTiers {
   }
 
   index(): SearchIndex {
-    this.searchIndex ??= this.options.searchEngine.buildIndex(
-      this.list.map((entry) => {
-        const source = this.sourceOf[entry.id];
-        return { text: source?.searchText ? source.searchText(entry.record) : recordText(entry.record) };
-      }),
-    );
+    this.searchIndex ??= this.options.searchEngine.buildIndex(this.documents());
+    this.searchDocuments = undefined;
     return this.searchIndex;
+  }
+
+  search(query: string): SearchHit[] {
+    const { searchEngine } = this.options;
+    if (this.searchIndex || !searchEngine.searchOnce || this.searchedOnce) return this.index().search(query);
+    this.searchedOnce = true;
+    return searchEngine.searchOnce(this.documents(), query);
   }
 
   promote(entry: TierEntry, tokens: number): void {
@@ -113,7 +120,7 @@ export class ContextTierService implements ContextTiers {
 
   searchHistory(query: string, limit = 10): HistoryEntry[] {
     const result: HistoryEntry[] = [];
-    for (const hit of this.index().search(query)) {
+    for (const hit of this.search(query)) {
       const entry = this.list[hit.index]!;
       const tier = this.tierOf(entry);
       if (tier === 'hot') continue;
@@ -133,13 +140,28 @@ export class ContextTierService implements ContextTiers {
     return source?.render ? source.render(entry.record, level) : renderRecord(entry.record, level);
   }
 
+  knownTokens(entry: TierEntry, depth: number): number | undefined {
+    return this.sourceOf[entry.id]?.tokenCount?.(entry.record, Math.min(depth, entry.maxDepth));
+  }
+
+  countedTokens(entry: TierEntry, depth: number, tokens: number): void {
+    this.sourceOf[entry.id]?.countedTokens?.(entry.record, Math.min(depth, entry.maxDepth), tokens);
+  }
+
+  private documents(): SearchDocument[] {
+    this.searchDocuments ??= this.list.map((entry) => {
+      const source = this.sourceOf[entry.id];
+      return { text: source?.searchText ? source.searchText(entry.record) : recordText(entry.record) };
+    });
+    return this.searchDocuments;
+  }
+
   private async loadSources(): Promise<void> {
-    this.counter = await this.options.tokenizer.load();
     for (const source of this.options.sources) {
       const records = await source.load();
       records.forEach((record, position) => this.insert(record, source.tier, source.id, source.maxDepth, position, source));
     }
-    for (const entry of this.list) if (entry.home === 'hot') this.promote(entry, this.fullCost(entry));
+    for (const entry of this.list) if (entry.home === 'hot') this.promote(entry, await this.fullCost(entry));
   }
 
   private insert(
@@ -187,8 +209,14 @@ export class ContextTierService implements ContextTiers {
     return entry;
   }
 
-  private fullCost(entry: TierEntry): number {
-    return this.counter!.count(this.render(entry, entry.maxDepth));
+  /** The tokenizer's rank table loads on the first count needed, so tiers answered from kept counts never load it. */
+  private async fullCost(entry: TierEntry): Promise<number> {
+    const known = this.knownTokens(entry, entry.maxDepth);
+    if (known !== undefined) return known;
+    this.counter ??= await this.options.tokenizer.load();
+    const tokens = this.counter.count(this.render(entry, entry.maxDepth));
+    this.countedTokens(entry, entry.maxDepth, tokens);
+    return tokens;
   }
 
   /** References are undirected edges: a record that names another (by key or `uri`) is related to it both ways. */

@@ -1,6 +1,6 @@
 import { createToken } from '../../kernel/token.js';
 import type { JsonObject } from '../../records/json.js';
-import type { SearchIndex } from '../../search/search-engine.js';
+import type { SearchHit, SearchIndex } from '../../search/search-engine.js';
 import type { AssembledContext } from './assembled-context.js';
 import type { ContextBudget } from './context-budget.js';
 import type { ContextRequest } from './context-request.js';
@@ -32,6 +32,13 @@ export interface ContextSource {
   readonly detailMap?: DetailLevelMap;
   /** Renders one of its records at a depth of `detailMap` (default: as a record). */
   render?(record: ContextRecord, depth: number): string;
+  /**
+   * The configured tokenizer's count of `render(record, depth)`, when the source keeps counts (a cache), so
+   * a request answered from kept counts never loads the tokenizer; undefined when it does not know.
+   */
+  tokenCount?(record: ContextRecord, depth: number): number | undefined;
+  /** Told each count made of one of its renderings, so a source that keeps counts can keep it. */
+  countedTokens?(record: ContextRecord, depth: number, tokens: number): void;
   /** The text a record is searched by (default: every field's text). */
   searchText?(record: ContextRecord): string;
   /** Where a record lives, for provenance after the tier: `code:pkg/auth.py:10-42` (default the source id). */
@@ -89,6 +96,11 @@ export interface ContextTiers {
   neighbours(entry: TierEntry): readonly number[];
   /** All entries indexed for search (document i is entry i). */
   index(): SearchIndex;
+  /**
+   * The hits of one query over all entries, as `index().search(query)` gives them; the first query of a
+   * runtime is ranked without building the index when the engine can (a CLI call asks once).
+   */
+  search(query: string): SearchHit[];
   /** Brings an entry into the hot tier (most recently used); demotes the least recently used when over budget. */
   promote(entry: TierEntry, tokens: number): void;
   readonly budget: ContextBudget;
@@ -99,6 +111,10 @@ export interface ContextTiers {
   detailMaps(): readonly DetailLevelMap[];
   /** Renders an entry at a depth of its detail map. */
   render(entry: TierEntry, depth: number): string;
+  /** The tokens of `render(entry, depth)` when its source keeps that count; undefined when it must be counted. */
+  knownTokens(entry: TierEntry, depth: number): number | undefined;
+  /** Passes a count of `render(entry, depth)` to the entry's source, to keep. */
+  countedTokens(entry: TierEntry, depth: number, tokens: number): void;
 }
 
 export interface ContextAssembler {

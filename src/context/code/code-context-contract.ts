@@ -1,5 +1,5 @@
 import { createToken } from '../../kernel/token.js';
-import type { CodeGraph } from './code-graph.js';
+import type { CodeGraph, CodeNode } from './code-graph.js';
 import type { RepoMap, RepoMapOptions } from './repo-map.js';
 import type { SourceTree } from './source-tree.js';
 
@@ -14,6 +14,10 @@ export interface CodeContext {
   load(): Promise<CodeSnapshot | undefined>;
   /** A ranked map of the repository's definitions within a token budget. */
   map(options?: RepoMapOptions): Promise<RepoMap>;
+  /** The configured tokenizer's count of a node rendered at `depth`, when an earlier count is kept. */
+  knownTokens(node: CodeNode, depth: number): number | undefined;
+  /** Keeps a count made for a node's rendering (written with the cache on shutdown). */
+  rememberTokens(node: CodeNode, depth: number, tokens: number): void;
 }
 
 /** The project's source tree as context: parsed files, the reference graph and the repository map. */

@@ -41,6 +41,8 @@ export function codeContextSource(code: CodeContext): ContextSource {
       });
     },
     render: (record, depth) => renderCodeNode(nodeOf(record), depth),
+    tokenCount: (record, depth) => code.knownTokens(nodeOf(record), depth),
+    countedTokens: (record, depth, tokens) => code.rememberTokens(nodeOf(record), depth, tokens),
     searchText: (record) => searchText(nodeOf(record)),
     locate: (record) => `code:${record.path as string}:${record.lines as string}`,
   };

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { CodeSymbol, SourceFile, SymbolKind } from './code-model.js';
 import { specOf } from './languages.js';
-import { moduleNameOf, modulePathOf } from './module-names.js';
+import { distinctModuleNames, modulePathOf } from './module-names.js';
 import { lastPart } from './symbol-collector.js';
 import type { SourceTree } from './source-tree.js';
 
@@ -43,17 +43,24 @@ export class CodeGraph {
   private readonly methodsByName = new Map<string, number[]>();
   private readonly moduleByName = new Map<string, number>();
   private readonly moduleByPath = new Map<string, number>();
+  /** The class node of each method node. */
+  private readonly ownerOf = new Map<number, number>();
   /** For each file's module node, the ids of the file's definitions. */
   private readonly definitionsOf = new Map<number, number[]>();
 
-  constructor(tree: SourceTree) {
-    for (const file of tree.files) this.addFile(file);
-    for (const node of this.nodes) this.references.push(this.resolve(node));
+  /** `cached`: edges kept from an earlier build of the same tree (by tree hash), used when they fit its nodes. */
+  constructor(tree: SourceTree, cached?: (nodeCount: number) => number[][] | undefined) {
+    const nodeCount = tree.files.reduce((sum, file) => sum + 1 + file.parsed.symbols.length, 0);
+    const kept = cached?.(nodeCount);
+    const names = distinctModuleNames(tree.files.map((file) => ({ path: file.path, ...specOf(file.parsed.language) })));
+    tree.files.forEach((file, index) => this.addFile(file, names[index]!, !kept));
+    if (kept) this.references = kept;
+    else for (const node of this.nodes) this.references.push(this.resolve(node));
   }
 
-  private addFile(file: SourceFile): void {
-    const { language, prefix } = specOf(file.parsed.language);
-    const moduleName = moduleNameOf(file.path, language);
+  /** `indexed`: also record the names resolution looks up (not needed when the edges come from the cache). */
+  private addFile(file: SourceFile, moduleName: string, indexed: boolean): void {
+    const { prefix } = specOf(file.parsed.language);
     const moduleId = this.nodes.length;
     this.push({
       key: `${prefix}module/${moduleName}`,
@@ -64,8 +71,10 @@ export class CodeGraph {
       startLine: 1,
       endLine: file.parsed.lineCount,
     });
-    this.moduleByName.set(moduleName, moduleId);
-    this.moduleByPath.set(modulePathOf(file.path), moduleId);
+    if (indexed) {
+      this.moduleByName.set(`${prefix}${moduleName}`, moduleId);
+      this.moduleByPath.set(modulePathOf(file.path), moduleId);
+    }
     const definitions: number[] = [];
     for (const symbol of file.parsed.symbols) {
       const id = this.push({
@@ -79,6 +88,8 @@ export class CodeGraph {
         endLine: symbol.endLine,
       });
       definitions.push(id);
+      if (!indexed) continue;
+      for (const member of symbol.members) this.ownerOf.set(moduleId + 1 + member, id);
       const index = symbol.kind === 'method' ? this.methodsByName : this.byName;
       const named = index.get(lastPart(symbol.name));
       if (named) named.push(id);
@@ -105,8 +116,11 @@ export class CodeGraph {
         add(this.methodsByName.get(name));
         add(this.byName.get(name));
       }
-      // A class's own methods are its members, not its references.
+      // A class's own methods are its members, not what it uses; each method refers to its class instead
+      // (so breadth reaches one from the other, and a class ranks by its methods in the map).
       for (const member of node.symbol.members) targets.delete(node.moduleId + 1 + member);
+      const owner = this.ownerOf.get(node.id);
+      if (owner !== undefined) targets.add(owner);
     } else {
       for (const name of node.file.parsed.names) add(this.byName.get(name));
       for (const imported of node.file.parsed.imports) {
@@ -129,13 +143,15 @@ export class CodeGraph {
         const isPackage = /(^|\/)__init__\.pyi?$/.test(node.file.path);
         base = base.slice(0, Math.max(0, base.length - level + (isPackage ? 1 : 0)));
         const name = [...base, ...(module ? [module] : [])].join('.');
-        return this.moduleByName.get(name);
+        return this.moduleByName.get(`uko-py:${name}`);
       }
-      return this.moduleByName.get(module) ?? this.moduleByName.get(module.split('.').slice(1).join('.'));
+      return this.moduleByName.get(`uko-py:${module}`) ?? this.moduleByName.get(`uko-py:${module.split('.').slice(1).join('.')}`);
     }
     if (!module.startsWith('.')) return undefined;
     const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(node.file.path), module));
-    // `./store.js` in TypeScript names `./store.ts`: the extension is left out of the module path.
-    return this.moduleByPath.get(modulePathOf(resolved));
+    // `./store.js` in TypeScript names `./store.ts`: the extension is left out of the module path; a
+    // directory is its index file, after a file of the same name (as Node and TypeScript resolve it).
+    const modulePath = modulePathOf(resolved);
+    return this.moduleByPath.get(modulePath) ?? this.moduleByPath.get(`${modulePath}/index`);
   }
 }

@@ -64,6 +64,9 @@ export function extractEcmascript(tree: Tree, text: string, lineCount: number, l
         return collector.innermost()?.kind === 'class' ? openDefinition(collector, cursor.currentNode, 'method') : undefined;
       case 'variable_declarator':
         return openBoundFunction(collector, cursor.currentNode);
+      case 'call_expression':
+        addRequire(collector, cursor.currentNode);
+        return undefined;
       default:
         if (STRUCTURAL.has(type)) collector.markRows(cursor.startPosition.row);
         if (type === 'export_statement') addReexport(collector, cursor.currentNode);
@@ -159,4 +162,28 @@ function addImport(collector: SymbolCollector, node: Node): void {
 function addReexport(collector: SymbolCollector, node: Node): void {
   const module = specifierOf(node);
   if (module !== undefined) collector.imports.push({ module, names: [], level: 0 });
+}
+
+/**
+ * CommonJS: `require('./store')` with one string argument is an import of that module; the names it binds
+ * (`const { save, load } = require(...)`) are the names imported from it. A computed `require(name)` is not.
+ */
+function addRequire(collector: SymbolCollector, call: Node): void {
+  const callee = call.childForFieldName('function');
+  if (callee?.type !== 'identifier' || callee.text !== 'require') return;
+  const args = call.childForFieldName('arguments');
+  const specifier = args?.namedChildCount === 1 ? args.namedChild(0) : null;
+  if (specifier?.type !== 'string') return;
+  const names: string[] = [];
+  const binding = call.parent?.type === 'variable_declarator' ? call.parent.childForFieldName('name') : null;
+  if (binding?.type === 'object_pattern') {
+    for (const part of binding.namedChildren) {
+      if (part?.type === 'shorthand_property_identifier_pattern') names.push(part.text);
+      else if (part?.type === 'pair_pattern') {
+        const key = part.childForFieldName('key');
+        if (key) names.push(key.text);
+      }
+    }
+  }
+  collector.imports.push({ module: specifier.text.slice(1, -1), names, level: 0 });
 }

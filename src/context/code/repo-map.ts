@@ -1,5 +1,6 @@
 import { personalisedPageRank } from '../assembly/page-rank.js';
 import type { TokenCounter } from '../../tokenizer/tokenizer.js';
+import type { MapFit } from './token-count-cache.js';
 import type { CodeGraph, CodeNode } from './code-graph.js';
 import { headerLine } from './code-rendering.js';
 import type { SourceTreeStats } from './source-tree.js';
@@ -29,15 +30,45 @@ export interface RepoMap {
 
 export const DEFAULT_MAP_BUDGET = 1024;
 
+/** Where the map's token counts come from: a fit found earlier for the same tree and budget, else the tokenizer. */
+export interface MapCounting {
+  readonly known?: MapFit | undefined;
+  counter(): Promise<TokenCounter>;
+  learned(fit: MapFit): void;
+}
+
 /**
  * The repository map the way aider builds one: definitions ranked by PageRank over the reference graph
  * (a definition many others use ranks high), then the largest prefix of that ranking whose rendering fits
- * the budget, found by bisection. The rendering lists each file once, its chosen definitions' headers in
- * line order, methods indented under their class.
+ * the budget, found by bisection (or known from an earlier build of the same tree at the same budget).
+ * The rendering lists each file once, its chosen definitions' headers in line order, methods indented
+ * under their class.
  */
-export function buildRepoMap(graph: CodeGraph, counter: TokenCounter, tokenBudget: number): Pick<RepoMap, 'map' | 'tokens' | 'entries'> {
+export async function buildRepoMap(
+  graph: CodeGraph,
+  tokenBudget: number,
+  counting: MapCounting,
+): Promise<Pick<RepoMap, 'map' | 'tokens' | 'entries'>> {
   const ranks = personalisedPageRank(graph.references);
   const ranked = graph.nodes.filter((node) => node.symbol).sort((a, b) => ranks[b.id]! - ranks[a.id]! || a.id - b.id);
+  const { known } = counting;
+  let best: { map: string; tokens: number; count: number };
+  if (known && known.count <= ranked.length) {
+    best = { ...known, map: renderMap(ranked.slice(0, known.count)) };
+  } else {
+    best = bisect(ranked, tokenBudget, await counting.counter());
+    counting.learned({ count: best.count, tokens: best.tokens });
+  }
+  const entries = ranked.slice(0, best.count).map((node) => ({
+    key: node.key,
+    path: node.file.path,
+    lines: `${node.startLine}-${node.endLine}`,
+    rank: ranks[node.id]!,
+  }));
+  return { map: best.map, tokens: best.tokens, entries };
+}
+
+function bisect(ranked: readonly CodeNode[], tokenBudget: number, counter: TokenCounter): { map: string; tokens: number; count: number } {
   let low = 0;
   let high = ranked.length;
   let best = { map: '', tokens: 0, count: 0 };
@@ -52,13 +83,7 @@ export function buildRepoMap(graph: CodeGraph, counter: TokenCounter, tokenBudge
       high = count - 1;
     }
   }
-  const entries = ranked.slice(0, best.count).map((node) => ({
-    key: node.key,
-    path: node.file.path,
-    lines: `${node.startLine}-${node.endLine}`,
-    rank: ranks[node.id]!,
-  }));
-  return { map: best.map, tokens: best.tokens, entries };
+  return best;
 }
 
 function renderMap(chosen: readonly CodeNode[]): string {

@@ -43,13 +43,13 @@ export interface ListedFile {
 export const DEFAULT_MAX_FILE_BYTES = 1_000_000;
 
 /**
- * The parseable source files of a tree, with their text: from `git ls-files` (tracked and untracked, not
- * ignored) in a git work tree, else from a walk honouring every `.gitignore` on the way. Vendored,
- * generated, binary and oversized files are left out. Git runs with the hardened settings the package
- * store uses, so a repository's own config or hooks never run anything.
+ * The paths of the parseable source files of a tree, sorted: from `git ls-files` (tracked and untracked, not
+ * ignored) in a git work tree, else from a walk honouring every `.gitignore` on the way. Vendored and
+ * generated-by-name files are left out; what only the bytes can tell (binary, oversized, a generated mark)
+ * is `readSourceFile`'s to decide. Git runs with the hardened settings the package store uses, so a
+ * repository's own config or hooks never run anything.
  */
-export async function readSourceFiles(root: CodeRoot, options: SourceListOptions = {}): Promise<ListedFile[]> {
-  const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+export async function listSourceFiles(root: CodeRoot, options: SourceListOptions = {}): Promise<string[]> {
   const excluded = (options.exclude ?? []).map((dir) => path.relative(root.dir, dir)).filter((rel) => rel !== '' && !rel.startsWith('..'));
   const listed = (root.gitDir ? await gitFiles(root).catch(() => undefined) : undefined) ?? (await walkFiles(root.dir));
   const candidates = listed.filter(
@@ -59,19 +59,29 @@ export async function readSourceFiles(root: CodeRoot, options: SourceListOptions
       !GENERATED_NAME.test(file) &&
       !excluded.some((dir) => file === dir || file.startsWith(`${dir}/`)),
   );
-  candidates.sort();
+  return candidates.sort();
+}
+
+/** A listed file's text, or undefined when it is gone, binary, larger than `maxBytes` or marked generated. */
+export async function readSourceFile(rootDir: string, file: string, maxBytes = DEFAULT_MAX_FILE_BYTES): Promise<string | undefined> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path.join(rootDir, file));
+  } catch {
+    return undefined;
+  }
+  if (bytes.length > maxBytes || bytes.subarray(0, 8000).includes(0)) return undefined;
+  const text = bytes.toString('utf8');
+  if (GENERATED_MARK.test(text.slice(0, 400).split('\n', 3).join('\n'))) return undefined;
+  return text;
+}
+
+/** Every servable source file of a tree with its text (`listSourceFiles`, then `readSourceFile` on each). */
+export async function readSourceFiles(root: CodeRoot, options: SourceListOptions = {}): Promise<ListedFile[]> {
   const files: ListedFile[] = [];
-  for (const file of candidates) {
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(path.join(root.dir, file));
-    } catch {
-      continue;
-    }
-    if (bytes.length > maxBytes || bytes.subarray(0, 8000).includes(0)) continue;
-    const text = bytes.toString('utf8');
-    if (GENERATED_MARK.test(text.slice(0, 400).split('\n', 3).join('\n'))) continue;
-    files.push({ path: file, text });
+  for (const file of await listSourceFiles(root, options)) {
+    const text = await readSourceFile(root.dir, file, options.maxFileBytes);
+    if (text !== undefined) files.push({ path: file, text });
   }
   return files;
 }

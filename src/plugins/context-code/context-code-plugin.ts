@@ -4,6 +4,7 @@ import { CodeContext } from '../../context/code/code-context-contract.js';
 import { RuntimeSettings } from '../../kernel/runtime-settings.js';
 import { Tokenizer } from '../../tokenizer/tokenizer.js';
 import { EP_VERSION } from '../../version.js';
+import type { CodeContextService } from '../../context/code/code-context-service.js';
 
 export interface ContextCodeOptions {
   /** The source tree to read, relative to the working directory (default: the nearest git work tree or directory holding `.edsl/`). */
@@ -16,34 +17,41 @@ export interface ContextCodeOptions {
 
 /** The project's source tree as a warm-tier context source, parsed with tree-sitter, and its repository map. */
 export const contextCodePlugin = definePlugin<ContextCodeOptions>(
-  (options = {}) => ({
-    id: 'builtin/context-code',
-    version: EP_VERSION,
-    engine: `^${EP_VERSION}`,
-    description:
-      'Code context: Python, TypeScript and JavaScript parsed with tree-sitter into uko-code: nodes, a reference graph and a repo map.',
-    provides: [CodeContext, ContextSource],
-    requires: [RuntimeSettings, Tokenizer],
-    async register(registry) {
-      const [{ CodeContextService }, { codeContextSource }, { codeCacheDir }] = await Promise.all([
-        import('../../context/code/code-context-service.js'),
-        import('../../context/code/code-context-source.js'),
-        import('../../context/code/code-cache-dir.js'),
-      ]);
-      const settings = registry.get(RuntimeSettings);
-      const cacheDir = options.cache === false ? undefined : codeCacheDir(settings.env);
-      const service = new CodeContextService({
-        cwd: settings.cwd,
-        tokenizer: registry.get(Tokenizer),
-        exclude: [cacheDir ?? ''].filter(Boolean),
-        ...(options.root === undefined ? {} : { root: options.root }),
-        ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
-        ...(cacheDir === undefined ? {} : { cacheDir }),
-      });
-      registry.registerValue(CodeContext, service);
-      registry.registerValue(ContextSource, codeContextSource(service));
-    },
-  }),
+  (options = {}) => {
+    let service: CodeContextService | undefined;
+    return {
+      id: 'builtin/context-code',
+      version: EP_VERSION,
+      engine: `^${EP_VERSION}`,
+      description:
+        'Code context: Python, TypeScript and JavaScript parsed with tree-sitter into uko-code: nodes, a reference graph and a repo map.',
+      provides: [CodeContext, ContextSource],
+      requires: [RuntimeSettings, Tokenizer],
+      async register(registry) {
+        const [{ CodeContextService }, { codeContextSource }, { codeCacheDir }] = await Promise.all([
+          import('../../context/code/code-context-service.js'),
+          import('../../context/code/code-context-source.js'),
+          import('../../context/code/code-cache-dir.js'),
+        ]);
+        const settings = registry.get(RuntimeSettings);
+        const cacheDir = options.cache === false ? undefined : codeCacheDir(settings.env);
+        service = new CodeContextService({
+          cwd: settings.cwd,
+          tokenizer: registry.get(Tokenizer),
+          exclude: [cacheDir ?? ''].filter(Boolean),
+          ...(options.root === undefined ? {} : { root: options.root }),
+          ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
+          ...(cacheDir === undefined ? {} : { cacheDir }),
+        });
+        registry.registerValue(CodeContext, service);
+        registry.registerValue(ContextSource, codeContextSource(service));
+      },
+      /** Token counts learned while the runtime ran are kept for the next one. */
+      async shutdown() {
+        await service?.save();
+      },
+    };
+  },
   {
     id: 'builtin/context-code',
     optionsSchema: {

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { CodeGraph } from '../../../src/context/code/code-graph.js';
-import { loadSourceTree } from '../../../src/context/code/source-tree.js';
+import type { CodeGraph } from '../../../src/context/code/code-graph.js';
+import { loadCodeSnapshot } from '../../../src/context/code/code-snapshot.js';
 
 const FILES: Record<string, string> = {
   'pkg/__init__.py': '',
@@ -32,7 +32,7 @@ before(async () => {
     await writeFile(path.join(dir, file), text);
   }
   await writeFile(path.join(dir, '.gitignore'), 'ignored/\n');
-  graph = new CodeGraph(await loadSourceTree({ dir }));
+  graph = (await loadCodeSnapshot({ dir })).graph;
 });
 after(() => rm(dir, { recursive: true, force: true }));
 
@@ -50,13 +50,14 @@ describe('the source tree and its reference graph', () => {
 
   it('links inheritance and attribute calls by name', () => {
     assert.deepEqual(edges('uko-py:class/pkg.auth.Auth'), ['uko-py:class/pkg.base.Base', 'uko-py:method/pkg.base.Base.save']);
-    assert.deepEqual(edges('uko-py:method/pkg.auth.Auth.login'), ['uko-py:method/pkg.base.Base.save']);
+    assert.deepEqual(edges('uko-py:method/pkg.auth.Auth.login'), ['uko-py:class/pkg.auth.Auth', 'uko-py:method/pkg.base.Base.save']);
   });
 
   it('links a TypeScript method to the class it constructs and the method it calls', () => {
     assert.deepEqual(edges('uko-ts:method/web.scenario.Scenario.offload'), [
       'uko-ts:class/web.offloader.Offloader',
       'uko-ts:method/web.offloader.Offloader.run',
+      'uko-ts:class/web.scenario.Scenario',
     ]);
     assert.deepEqual(edges('uko-ts:module/web.scenario'), ['uko-ts:module/web.offloader', 'uko-ts:class/web.offloader.Offloader']);
   });
@@ -65,10 +66,10 @@ describe('the source tree and its reference graph', () => {
 describe('the parse cache', () => {
   it('parses only the files whose content changed', async () => {
     const cacheDir = path.join(dir, '.cache');
-    const first = await loadSourceTree({ dir }, { cacheDir, exclude: [cacheDir] });
+    const first = (await loadCodeSnapshot({ dir }, { cacheDir, exclude: [cacheDir] })).tree;
     assert.equal(first.stats.parsed, 5);
     await writeFile(path.join(dir, 'pkg/base.py'), 'class Base:\n    pass\n');
-    const second = await loadSourceTree({ dir }, { cacheDir, exclude: [cacheDir] });
+    const second = (await loadCodeSnapshot({ dir }, { cacheDir, exclude: [cacheDir] })).tree;
     assert.deepEqual([second.stats.parsed, second.stats.cached], [1, 4]);
   });
 });

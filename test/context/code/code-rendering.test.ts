@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { CodeGraph } from '../../../src/context/code/code-graph.js';
 import { renderCodeNode } from '../../../src/context/code/code-rendering.js';
 import { SourceParser } from '../../../src/context/code/parse-source.js';
-import { contentHash } from '../../../src/context/code/parse-cache.js';
+import { contentHash } from '../../../src/context/code/content-hash.js';
 import type { SourceFile } from '../../../src/context/code/code-model.js';
 
 const TEXT = `"""Authentication."""
@@ -29,7 +29,7 @@ let graph: CodeGraph;
 const parser = new SourceParser();
 before(async () => {
   const file: SourceFile = { path: 'pkg/auth.py', hash: contentHash(TEXT), text: TEXT, parsed: await parser.parse(TEXT, 'python') };
-  graph = new CodeGraph({ root: '/repo', files: [file], stats: { files: 1, parsed: 1, cached: 0, degraded: 0, lines: 17 } });
+  graph = new CodeGraph({ root: '/repo', files: [file], stats: { files: 1, parsed: 1, cached: 0, degraded: 0, lines: 17 }, treeHash: '' });
 });
 after(() => parser.dispose());
 

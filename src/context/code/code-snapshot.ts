@@ -1,0 +1,29 @@
+import type { CodeSnapshot } from './code-context-contract.js';
+import { CodeGraph } from './code-graph.js';
+import type { CodeRoot } from './code-root.js';
+import type { SourceListOptions } from './source-files.js';
+import { readSourceTree } from './source-tree.js';
+import { cachedReferences, TreeCache } from './tree-cache.js';
+
+export interface CodeSnapshotOptions extends SourceListOptions {
+  /** Where the tree cache is kept; no cache when absent. */
+  readonly cacheDir?: string;
+}
+
+/**
+ * The tree and its reference graph, from the cache as far as it still holds: unchanged files (by stat) are
+ * neither read nor parsed, and the graph is reused when the tree hash is the one it was built for. The
+ * cache is rewritten (atomically) only when something differs; a cache that cannot be written (read-only
+ * home, full disk) only costs the next request the work.
+ */
+export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOptions = {}): Promise<CodeSnapshot> {
+  const cache = options.cacheDir ? new TreeCache(options.cacheDir, root.dir) : undefined;
+  const cached = await cache?.read();
+  const { tree, cache: next, changed } = await readSourceTree(root, options, cached);
+  const graph = new CodeGraph(tree, (nodeCount) => cachedReferences(cached, tree.treeHash, nodeCount));
+  const graphReused = cached !== undefined && graph.references === cached.references;
+  if (cache && (changed || !graphReused)) {
+    await cache.write({ ...next, treeHash: tree.treeHash, references: graph.references }).catch(() => undefined);
+  }
+  return { tree, graph };
+}

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { mkdir, open } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../../util/atomic-write.js';
+import type { CodeNode } from './code-graph.js';
+
+/** Bumped whenever rendering changes, so counts of older renderings are never used. */
+const CACHE_VERSION = 1;
+const MAX_CACHE_BYTES = 64 * 2 ** 20;
+const MAX_COUNT = 100_000_000;
+const MAX_ENTRY_KEY = 8192;
+
+/** How many tokens the repository map's longest fitting prefix held at one budget, for one tree. */
+export interface MapFit {
+  readonly count: number;
+  readonly tokens: number;
+}
+
+/**
+ * Token counts of rendered code nodes, for one tokenizer, kept beside the tree cache: a node's rendering
+ * depends on its file alone, so counts are keyed by the file's path and content hash and survive changes to
+ * other files. With them a repeated request never loads the tokenizer's rank table. Learned counts are
+ * written on `save` (atomically); the file is read as untrusted input and ignored when damaged.
+ */
+export class TokenCountCache {
+  private readonly file: string;
+  /** `path\0language:hash` to `symbol@depth` to tokens (symbol -1 is the module). */
+  private counts = new Map<string, Map<string, number>>();
+  private fits = new Map<string, MapFit>();
+  private changed = false;
+
+  constructor(
+    private readonly dir: string,
+    private readonly root: string,
+    private readonly tokenizer: string,
+  ) {
+    const id = createHash('sha256').update(`${root}\0${tokenizer}`).digest('hex').slice(0, 24);
+    this.file = path.join(dir, `${id}.tokens.json`);
+  }
+
+  async read(): Promise<void> {
+    try {
+      const handle = await open(this.file, 'r');
+      try {
+        if ((await handle.stat()).size > MAX_CACHE_BYTES) return;
+        this.accept(JSON.parse(await handle.readFile('utf8')));
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      // Missing or unreadable: every count is made afresh.
+    }
+  }
+
+  get(node: CodeNode, depth: number): number | undefined {
+    return this.counts.get(fileKey(node))?.get(nodeKey(node, depth));
+  }
+
+  set(node: CodeNode, depth: number, tokens: number): void {
+    const key = fileKey(node);
+    let file = this.counts.get(key);
+    if (!file) this.counts.set(key, (file = new Map<string, number>()));
+    if (file.get(nodeKey(node, depth)) === tokens) return;
+    file.set(nodeKey(node, depth), tokens);
+    this.changed = true;
+  }
+
+  mapFit(treeHash: string, budget: number): MapFit | undefined {
+    return this.fits.get(`${treeHash}@${budget}`);
+  }
+
+  setMapFit(treeHash: string, budget: number, fit: MapFit): void {
+    // Only the current tree's fits are worth keeping.
+    for (const key of this.fits.keys()) if (!key.startsWith(`${treeHash}@`)) this.fits.delete(key);
+    this.fits.set(`${treeHash}@${budget}`, fit);
+    this.changed = true;
+  }
+
+  /** Writes what was learned, keeping only the files of the current tree; nothing when nothing was learned. */
+  async save(current: ReadonlySet<string>): Promise<void> {
+    if (!this.changed) return;
+    const counts: Record<string, Record<string, number>> = {};
+    for (const [key, file] of this.counts) if (current.has(key)) counts[key] = Object.fromEntries(file);
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const body = { version: CACHE_VERSION, root: this.root, tokenizer: this.tokenizer, counts, fits: Object.fromEntries(this.fits) };
+    await writeFileAtomic(this.file, JSON.stringify(body), 0o600, { durable: false });
+    this.changed = false;
+  }
+
+  private accept(data: unknown): void {
+    if (typeof data !== 'object' || data === null) return;
+    const body = data as Record<string, unknown>;
+    if (body.version !== CACHE_VERSION || body.root !== this.root || body.tokenizer !== this.tokenizer) return;
+    const counts = new Map<string, Map<string, number>>();
+    for (const [key, file] of entriesOf(body.counts)) {
+      const entries = new Map<string, number>();
+      for (const [node, tokens] of entriesOf(file)) {
+        if (!/^-?\d{1,7}@\d{1,3}$/.test(node) || !isCount(tokens)) return;
+        entries.set(node, tokens);
+      }
+      counts.set(key, entries);
+    }
+    const fits = new Map<string, MapFit>();
+    for (const [key, fit] of entriesOf(body.fits)) {
+      const { count, tokens } = (fit ?? {}) as Record<string, unknown>;
+      if (!/^[0-9a-f]{64}@\d{1,12}$/.test(key) || !isCount(count) || !isCount(tokens)) return;
+      fits.set(key, { count, tokens });
+    }
+    this.counts = counts;
+    this.fits = fits;
+  }
+}
+
+/** The file key a node's counts are kept under. */
+export function fileKey(node: CodeNode): string {
+  return `${node.file.path}\0${node.file.parsed.language}:${node.file.hash}`;
+}
+
+function nodeKey(node: CodeNode, depth: number): string {
+  return `${node.id - node.moduleId - 1}@${depth}`;
+}
+
+function entriesOf(value: unknown): [string, unknown][] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  return Object.entries(value).filter(([key]) => key.length <= MAX_ENTRY_KEY);
+}
+
+function isCount(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_COUNT;
+}
