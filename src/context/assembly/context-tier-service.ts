@@ -36,6 +36,8 @@ export class ContextTierService implements ContextTiers {
   private readonly maps = new Set<DetailLevelMap>();
   /** The source of each entry (undefined for records added at run time), for its rendering and search text. */
   private readonly sourceOf: (ContextSource | undefined)[] = [];
+  /** Each entry's position in its source's records (what `related` answers in). */
+  private readonly positionOf: number[] = [];
   /** 1 for entries whose key another entry also holds; read per candidate, so kept as a flat array. */
   private readonly copied: number[] = [];
   private loading?: Promise<void>;
@@ -192,6 +194,7 @@ export class ContextTierService implements ContextTiers {
     });
     this.list.push(entry);
     this.sourceOf.push(source);
+    this.positionOf.push(position);
     this.maps.add(detailMap);
     const ids = this.idsByKey.get(entry.key);
     this.copied.push(ids ? 1 : 0);
@@ -221,18 +224,35 @@ export class ContextTierService implements ContextTiers {
 
   /** References are undirected edges: a record that names another (by key or `uri`) is related to it both ways. */
   private buildAdjacency(): number[][] {
-    const edges: Set<number>[] = this.list.map(() => new Set<number>());
+    // Plain arrays, sorted and de-duplicated once at the end: far cheaper than a Set per entry.
+    const edges: number[][] = this.list.map(() => []);
+    const link = (from: TierEntry, to: number) => {
+      if (this.list[to]!.key === from.key) return;
+      edges[from.id]!.push(to);
+      edges[to]!.push(from.id);
+    };
     for (const entry of this.list) {
+      const source = this.sourceOf[entry.id];
+      if (source?.related) {
+        const first = entry.id - this.positionOf[entry.id]!;
+        for (const position of source.related(entry.record)) {
+          const target = first + position;
+          if (Number.isInteger(position) && position >= 0 && this.sourceOf[target] === source) link(entry, target);
+        }
+        continue;
+      }
       for (const value of referenceCandidates(entry.record)) {
         const targets = this.idsByName.get(value);
         if (!targets) continue;
-        for (const target of targets) {
-          if (this.list[target]!.key === entry.key) continue;
-          edges[entry.id]!.add(target);
-          edges[target]!.add(entry.id);
-        }
+        for (const target of targets) link(entry, target);
       }
     }
-    return edges.map((set) => [...set].sort((a, b) => a - b));
+    for (const list of edges) {
+      list.sort((a, b) => a - b);
+      let kept = 0;
+      for (let i = 0; i < list.length; i += 1) if (i === 0 || list[i] !== list[i - 1]) list[kept++] = list[i]!;
+      list.length = kept;
+    }
+    return edges;
   }
 }

@@ -39,6 +39,12 @@ export interface ContextSource {
   tokenCount?(record: ContextRecord, depth: number): number | undefined;
   /** Told each count made of one of its renderings, so a source that keeps counts can keep it. */
   countedTokens?(record: ContextRecord, depth: number, tokens: number): void;
+  /**
+   * Positions (in `load()`'s list) of the source's own records a record refers to. When given, the tiers
+   * link the source's records by these instead of scanning their fields for keys (records of other sources
+   * naming one of its keys are still linked to it).
+   */
+  related?(record: ContextRecord): readonly number[];
   /** The text a record is searched by (default: every field's text). */
   searchText?(record: ContextRecord): string;
   /** Where a record lives, for provenance after the tier: `code:pkg/auth.py:10-42` (default the source id). */

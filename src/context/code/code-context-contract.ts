@@ -7,6 +7,8 @@ import type { SourceTree } from './source-tree.js';
 export interface CodeSnapshot {
   readonly tree: SourceTree;
   readonly graph: CodeGraph;
+  /** What each node (by id) is searched by: identifiers, module and docstring. */
+  readonly searchTexts: readonly string[];
 }
 
 export interface CodeContext {

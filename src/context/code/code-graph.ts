@@ -100,7 +100,17 @@ export class CodeGraph {
 
   private push(node: Omit<CodeNode, 'id'>): number {
     const id = this.nodes.length;
-    this.nodes.push({ id, ...node });
+    this.nodes.push({
+      id,
+      key: node.key,
+      kind: node.kind,
+      file: node.file,
+      moduleName: node.moduleName,
+      moduleId: node.moduleId,
+      ...(node.symbol ? { symbol: node.symbol } : {}),
+      startLine: node.startLine,
+      endLine: node.endLine,
+    });
     return id;
   }
 

@@ -1,9 +1,10 @@
 import type { CodeSnapshot } from './code-context-contract.js';
 import { CodeGraph } from './code-graph.js';
+import { codeSearchText } from './code-search-text.js';
 import type { CodeRoot } from './code-root.js';
 import type { SourceListOptions } from './source-files.js';
 import { readSourceTree } from './source-tree.js';
-import { cachedReferences, TreeCache } from './tree-cache.js';
+import { cachedReferences, cachedSearchTexts, TreeCache } from './tree-cache.js';
 
 export interface CodeSnapshotOptions extends SourceListOptions {
   /** Where the tree cache is kept; no cache when absent. */
@@ -11,8 +12,9 @@ export interface CodeSnapshotOptions extends SourceListOptions {
 }
 
 /**
- * The tree and its reference graph, from the cache as far as it still holds: unchanged files (by stat) are
- * neither read nor parsed, and the graph is reused when the tree hash is the one it was built for. The
+ * The tree, its reference graph and its nodes' search texts, from the cache as far as it still holds:
+ * unchanged files (by stat) are neither read nor parsed, and the graph's edges and the search texts are
+ * reused when the tree hash is the one they were built for. The
  * cache is rewritten (atomically) only when something differs; a cache that cannot be written (read-only
  * home, full disk) only costs the next request the work.
  */
@@ -21,9 +23,11 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
   const cached = await cache?.read();
   const { tree, cache: next, changed } = await readSourceTree(root, options, cached);
   const graph = new CodeGraph(tree, (nodeCount) => cachedReferences(cached, tree.treeHash, nodeCount));
-  const graphReused = cached !== undefined && graph.references === cached.references;
+  const keptTexts = cachedSearchTexts(cached, tree.treeHash, graph.nodes.length);
+  const searchTexts = keptTexts ?? graph.nodes.map(codeSearchText);
+  const graphReused = cached !== undefined && graph.references === cached.references && keptTexts !== undefined;
   if (cache && (changed || !graphReused)) {
-    await cache.write({ ...next, treeHash: tree.treeHash, references: graph.references }).catch(() => undefined);
+    await cache.write({ ...next, treeHash: tree.treeHash, references: graph.references, searchTexts }).catch(() => undefined);
   }
-  return { tree, graph };
+  return { tree, graph, searchTexts };
 }

@@ -32,7 +32,7 @@ export interface SourceTree {
 /** A read tree and what its cache should hold from now on. */
 export interface SourceTreeRead {
   readonly tree: SourceTree;
-  readonly cache: Omit<TreeCacheData, 'treeHash' | 'references'>;
+  readonly cache: Omit<TreeCacheData, 'treeHash' | 'references' | 'searchTexts'>;
   /** Whether the cache's stats or parsed files differ from what it held. */
   readonly changed: boolean;
 }

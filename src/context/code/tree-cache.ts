@@ -9,6 +9,7 @@ import { checkFileStat, checkParsedFile, checkReferences, isParseKey, type Cache
 const CACHE_VERSION = 2;
 /** A cache file larger than this is not read (a source tree's cache is a few MB per 100,000 lines). */
 const MAX_CACHE_BYTES = 256 * 2 ** 20;
+const MAX_SEARCH_TEXT = 4 * 2 ** 20;
 
 /** What one source tree's cache file holds. */
 export interface TreeCacheData {
@@ -24,6 +25,8 @@ export interface TreeCacheData {
   readonly treeHash: string;
   /** The reference graph's edges for that tree (checked against the node count when used). */
   readonly references: unknown;
+  /** Each node's search text for that tree (checked against the node count when used). */
+  readonly searchTexts: unknown;
 }
 
 /**
@@ -75,6 +78,7 @@ export class TreeCache {
       parsed: Object.fromEntries(data.parsed),
       treeHash: data.treeHash,
       references: data.references,
+      searchTexts: data.searchTexts,
     };
     await writeFileAtomic(this.file, JSON.stringify(body), 0o600, { durable: false });
   }
@@ -105,6 +109,7 @@ export class TreeCache {
       parsed,
       treeHash: body.treeHash,
       references: body.references,
+      searchTexts: body.searchTexts,
     };
   }
 }
@@ -112,6 +117,13 @@ export class TreeCache {
 /** The graph's edges as cached, if they are well formed for `nodeCount` nodes. */
 export function cachedReferences(data: TreeCacheData | undefined, treeHash: string, nodeCount: number): number[][] | undefined {
   return data && data.treeHash === treeHash ? checkReferences(data.references, nodeCount) : undefined;
+}
+
+/** The nodes' search texts as cached, if there is one string (of bounded length) per node. */
+export function cachedSearchTexts(data: TreeCacheData | undefined, treeHash: string, nodeCount: number): string[] | undefined {
+  if (!data || data.treeHash !== treeHash || !Array.isArray(data.searchTexts) || data.searchTexts.length !== nodeCount) return undefined;
+  const texts: unknown[] = data.searchTexts;
+  return texts.every((text) => typeof text === 'string' && text.length <= MAX_SEARCH_TEXT) ? (texts as string[]) : undefined;
 }
 
 function rootId(root: string): string {
