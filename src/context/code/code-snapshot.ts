@@ -2,11 +2,10 @@ import type { CodeSnapshot } from './code-context-contract.js';
 import { CodeGraph } from './code-graph.js';
 import { codeSearchText } from './code-search-text.js';
 import type { CodeRoot } from './code-root.js';
-import type { SourceListOptions } from './source-files.js';
-import { readSourceTree } from './source-tree.js';
+import { readSourceTree, type SourceTreeOptions } from './source-tree.js';
 import { cachedReferences, cachedSearchTexts, TreeCache } from './tree-cache.js';
 
-export interface CodeSnapshotOptions extends SourceListOptions {
+export interface CodeSnapshotOptions extends SourceTreeOptions {
   /** Where the tree cache is kept; no cache when absent. */
   readonly cacheDir?: string;
 }

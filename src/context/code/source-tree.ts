@@ -1,11 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { ParsedFile, SourceFile } from './code-model.js';
+import type { CodeLanguage, ParsedFile, SourceFile } from './code-model.js';
 import type { CodeRoot } from './code-root.js';
 import { contentHash } from './content-hash.js';
 import { languageOf } from './languages.js';
-import type { SourceParser } from './parse-source.js';
 import { DEFAULT_MAX_FILE_BYTES, listSourceFiles, readSourceFile, type SourceListOptions } from './source-files.js';
 import type { CachedFileStat } from './tree-cache-shape.js';
 import type { TreeCacheData } from './tree-cache.js';
@@ -47,9 +46,17 @@ const RACY_MS = 2000;
 /**
  * Lists a source tree and serves each file from the cache when its size, mtime and inode are those the cache
  * recorded (no read, no hash: its text is read when first rendered); any other file is read and hashed, and
- * parsed only when the cache has no entry for its content. The tree-sitter runtime loads only for a parse.
+ * parsed only when the cache has no entry for its content (once per content). The tree-sitter runtime
+ * loads only for a parse.
  */
-export async function readSourceTree(root: CodeRoot, options: SourceListOptions, cached?: TreeCacheData): Promise<SourceTreeRead> {
+export type SourceTreeOptions = SourceListOptions;
+
+interface ParseJob {
+  readonly text: string;
+  readonly language: CodeLanguage;
+}
+
+export async function readSourceTree(root: CodeRoot, options: SourceTreeOptions, cached?: TreeCacheData): Promise<SourceTreeRead> {
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const checkedAt = Date.now();
   const paths = await listSourceFiles(root, options);
@@ -58,47 +65,49 @@ export async function readSourceTree(root: CodeRoot, options: SourceListOptions,
   const known = cached && cached.maxFileBytes === maxBytes ? cached : undefined;
   const newStats = new Map<string, CachedFileStat>();
   const parsedInUse = new Map<string, ParsedFile>();
-  const files: SourceFile[] = [];
-  let parser: SourceParser | undefined;
+  const served: { file: string; key: string; text: string | undefined }[] = [];
+  const toParse = new Map<string, ParseJob>();
   let changed = !known;
-  let parsedCount = 0;
-  try {
-    for (let i = 0; i < paths.length; i += 1) {
-      const file = paths[i]!;
-      const current = stats[i];
-      if (!current) continue;
-      const previous = known?.stats.get(file);
-      const unchanged =
-        previous !== undefined &&
-        previous.size === current.size &&
-        previous.mtimeMs === current.mtimeMs &&
-        previous.ino === current.ino &&
-        previous.mtimeMs < known!.checkedAt - RACY_MS;
-      let key: string | null;
-      let text: string | undefined;
-      if (unchanged && (previous.key === null || known!.parsed.has(previous.key))) {
-        key = previous.key;
-      } else {
-        changed = true;
-        text = current.size > maxBytes ? undefined : await readSourceFile(root.dir, file, maxBytes);
-        key = text === undefined ? null : `${languageOf(file)!.language}:${contentHash(text)}`;
-      }
-      newStats.set(file, { path: file, ...current, key });
-      if (key === null) continue;
-      let parsed = parsedInUse.get(key) ?? known?.parsed.get(key);
-      if (!parsed) {
-        text ??= await readSourceFile(root.dir, file, maxBytes);
-        if (text === undefined) continue;
-        parser ??= await newParser();
-        parsed = await parser.parse(text, languageOf(file)!.language);
-        parsedCount += 1;
-      }
-      parsedInUse.set(key, parsed);
-      files.push(new TreeFile(root.dir, file, key.slice(key.indexOf(':') + 1), parsed, text));
+  for (let i = 0; i < paths.length; i += 1) {
+    const file = paths[i]!;
+    const current = stats[i];
+    if (!current) continue;
+    const previous = known?.stats.get(file);
+    const unchanged =
+      previous !== undefined &&
+      previous.size === current.size &&
+      previous.mtimeMs === current.mtimeMs &&
+      previous.ino === current.ino &&
+      previous.mtimeMs < known!.checkedAt - RACY_MS;
+    let key: string | null;
+    let text: string | undefined;
+    if (unchanged && (previous.key === null || known!.parsed.has(previous.key))) {
+      key = previous.key;
+    } else {
+      changed = true;
+      text = current.size > maxBytes ? undefined : await readSourceFile(root.dir, file, maxBytes);
+      key = text === undefined ? null : `${languageOf(file)!.language}:${contentHash(text)}`;
     }
-  } finally {
-    await parser?.dispose();
+    newStats.set(file, { path: file, ...current, key });
+    if (key === null) continue;
+    const parsed = known?.parsed.get(key);
+    if (parsed) parsedInUse.set(key, parsed);
+    else if (!toParse.has(key)) toParse.set(key, { text: text!, language: languageOf(file)!.language });
+    served.push({ file, key, text });
   }
+  if (toParse.size > 0) {
+    const { SourceParser } = await import('./parse-source.js');
+    const parser = new SourceParser();
+    try {
+      for (const [key, job] of toParse) parsedInUse.set(key, await parser.parse(job.text, job.language));
+    } finally {
+      await parser.dispose();
+    }
+  }
+  const files = served.map(
+    ({ file, key, text }) => new TreeFile(root.dir, file, key.slice(key.indexOf(':') + 1), parsedInUse.get(key)!, text),
+  );
+  const parsedCount = toParse.size;
   if (known && (known.stats.size !== newStats.size || known.parsed.size !== parsedInUse.size)) changed = true;
   let degraded = 0;
   let lines = 0;
@@ -136,11 +145,6 @@ class TreeFile implements SourceFile {
     }
     return this.contents;
   }
-}
-
-async function newParser(): Promise<SourceParser> {
-  const { SourceParser } = await import('./parse-source.js');
-  return new SourceParser();
 }
 
 type FileStat = Pick<CachedFileStat, 'size' | 'mtimeMs' | 'ino'>;
