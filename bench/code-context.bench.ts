@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ContextAssembler } from '../src/context/assembly/contracts.js';
@@ -48,10 +48,13 @@ try {
 
   const floor = await grammarLoop(dir);
   const requestArgs = ['context', 'request', '--purpose', 'adjust ledger amounts', '--focus', 'uko-py:class/Service10x1'];
-  const [node, help, cliRequest, cliMap] = timeCommandsInterleaved(
+  const emptyTree = path.join(dir, 'empty');
+  await mkdir(emptyTree);
+  const [node, help, emptyMap, cliRequest, cliMap] = timeCommandsInterleaved(
     [
       { command: process.execPath, args: ['-e', '0'], cwd: dir, env },
       { command: process.execPath, args: [EP_BIN, '--help'], cwd: dir, env },
+      { command: process.execPath, args: [EP_BIN, 'code', 'map', '--root', emptyTree], cwd: dir, env },
       { command: process.execPath, args: [EP_BIN, ...requestArgs, '--depth', 'SIGNATURES', '--breadth', '2'], cwd: dir, env },
       { command: process.execPath, args: [EP_BIN, 'code', 'map'], cwd: dir, env },
     ],
@@ -72,6 +75,7 @@ try {
   console.log(row('no focus, PageRank ranking: repeated', ranked));
   console.log(row('node -e 0 (CLI reference)', node!));
   console.log(row('ep --help', help!, node));
+  console.log(row('ep code map of an empty tree (start-up share)', emptyMap!, node));
   console.log(row('repeat ep context request, CLI (cache warm)', cliRequest!, node));
   console.log(row('repeat ep code map, CLI (cache warm)', cliMap!, node));
   console.log(`  load average (1, 5, 15 min) at the start: ${loadAtStart.join(', ')}; after the CLI runs: ${load.join(', ')}`);

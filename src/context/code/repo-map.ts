@@ -49,23 +49,34 @@ export async function buildRepoMap(
   tokenBudget: number,
   counting: MapCounting,
 ): Promise<Pick<RepoMap, 'map' | 'tokens' | 'entries'>> {
-  const ranks = personalisedPageRank(graph.references);
-  const ranked = graph.nodes.filter((node) => node.symbol).sort((a, b) => ranks[b.id]! - ranks[a.id]! || a.id - b.id);
   const { known } = counting;
-  let best: { map: string; tokens: number; count: number };
-  if (known && known.count <= ranked.length) {
-    best = { ...known, map: renderMap(ranked.slice(0, known.count)) };
+  let chosen: { node: CodeNode; rank: number }[];
+  let best: { map: string; tokens: number };
+  if (known && fitsGraph(known, graph)) {
+    // The same tree at the same budget: the prefix, its ranks and its tokens are known; no PageRank, no count.
+    chosen = known.ids.map((id, index) => ({ node: graph.nodes[id]!, rank: known.ranks[index]! }));
+    best = { map: renderMap(chosen.map(({ node }) => node)), tokens: known.tokens };
   } else {
-    best = bisect(ranked, tokenBudget, await counting.counter());
-    counting.learned({ count: best.count, tokens: best.tokens });
+    const ranks = personalisedPageRank(graph.references);
+    const ranked = graph.nodes.filter((node) => node.symbol).sort((a, b) => ranks[b.id]! - ranks[a.id]! || a.id - b.id);
+    const fit = bisect(ranked, tokenBudget, await counting.counter());
+    chosen = ranked.slice(0, fit.count).map((node) => ({ node, rank: ranks[node.id]! }));
+    best = fit;
+    counting.learned({ ids: chosen.map(({ node }) => node.id), ranks: chosen.map(({ rank }) => rank), tokens: fit.tokens });
   }
-  const entries = ranked.slice(0, best.count).map((node) => ({
+  const entries = chosen.map(({ node, rank }) => ({
     key: node.key,
     path: node.file.path,
     lines: `${node.startLine}-${node.endLine}`,
-    rank: ranks[node.id]!,
+    rank,
   }));
   return { map: best.map, tokens: best.tokens, entries };
+}
+
+/** A kept fit names definitions of this graph, each once. */
+function fitsGraph(fit: MapFit, graph: CodeGraph): boolean {
+  if (fit.ids.length !== fit.ranks.length || new Set(fit.ids).size !== fit.ids.length) return false;
+  return fit.ids.every((id) => graph.nodes[id]?.symbol !== undefined);
 }
 
 function bisect(ranked: readonly CodeNode[], tokenBudget: number, counter: TokenCounter): { map: string; tokens: number; count: number } {

@@ -9,10 +9,12 @@ const CACHE_VERSION = 1;
 const MAX_CACHE_BYTES = 64 * 2 ** 20;
 const MAX_COUNT = 100_000_000;
 const MAX_ENTRY_KEY = 8192;
+const MAX_FIT = 1_000_000;
 
-/** How many tokens the repository map's longest fitting prefix held at one budget, for one tree. */
+/** The repository map's longest fitting prefix at one budget, for one tree: its node ids, their ranks, its tokens. */
 export interface MapFit {
-  readonly count: number;
+  readonly ids: readonly number[];
+  readonly ranks: readonly number[];
   readonly tokens: number;
 }
 
@@ -102,9 +104,13 @@ export class TokenCountCache {
     }
     const fits = new Map<string, MapFit>();
     for (const [key, fit] of entriesOf(body.fits)) {
-      const { count, tokens } = (fit ?? {}) as Record<string, unknown>;
-      if (!/^[0-9a-f]{64}@\d{1,12}$/.test(key) || !isCount(count) || !isCount(tokens)) return;
-      fits.set(key, { count, tokens });
+      const { ids, ranks, tokens } = (fit ?? {}) as Record<string, unknown>;
+      if (!/^[0-9a-f]{64}@\d{1,12}$/.test(key) || !isCount(tokens) || !Array.isArray(ids) || !Array.isArray(ranks)) return;
+      const idList: unknown[] = ids;
+      const rankList: unknown[] = ranks;
+      if (idList.length > MAX_FIT || !idList.every(isCount) || !rankList.every((rank) => typeof rank === 'number' && Number.isFinite(rank)))
+        return;
+      fits.set(key, { ids: idList, ranks: rankList as number[], tokens });
     }
     this.counts = counts;
     this.fits = fits;
