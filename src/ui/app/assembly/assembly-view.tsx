@@ -56,7 +56,7 @@ export function AssemblyView() {
       {error && <ErrorNote error={error} />}
       {result && (
         <>
-          <BudgetBar used={result.context.total_tokens} available={result.budget.available_tokens} share={result.context.budget_used} />
+          <BudgetBar used={result.context.total_tokens} share={result.context.budget_used} configured={result.budget.available_tokens} />
           <p class="muted">
             {result.context.fragments.length} fragments · hash <code>{result.context.context_hash.slice(0, 16)}</code>
           </p>

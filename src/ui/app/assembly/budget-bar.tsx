@@ -1,5 +1,8 @@
-/** The tokens the assembled context uses against the budget available to it. */
-export function BudgetBar({ used, available, share }: { used: number; available: number; share: number }) {
+/**
+ * The tokens the assembled context uses, as the share of its budget the assembly reported (`budget_used`:
+ * the request's token budget when it gave one, else the configured available tokens).
+ */
+export function BudgetBar({ used, share, configured }: { used: number; share: number; configured: number }) {
   const percent = Math.min(100, Math.round(share * 1000) / 10);
   return (
     <div class="budget">
@@ -10,12 +13,12 @@ export function BudgetBar({ used, available, share }: { used: number; available:
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`${used} of ${available} tokens`}
+        aria-valuetext={`${used} tokens, ${percent}% of the budget`}
       >
         <div class="fill" style={{ width: `${percent}%` }} />
       </div>
       <span>
-        {used} of {available} tokens ({percent}%)
+        {used} tokens · {percent}% of the budget <span class="muted">(configured: {configured} tokens available)</span>
       </span>
     </div>
   );
