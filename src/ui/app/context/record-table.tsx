@@ -1,7 +1,7 @@
 import { getJson } from '../api.js';
 import { href } from '../shared/hash-route.js';
 import { useApi } from '../shared/use-api.js';
-import { ErrorNote, inlineValue } from '../shared/value-view.js';
+import { count, ErrorNote, inlineValue } from '../shared/value-view.js';
 import type { PackageRecords, Scenario } from '../types.js';
 
 /** Every record of one package: its key (a link to its detail), kind, title and summary. */
@@ -12,7 +12,7 @@ export function RecordTable({ path }: { path: string }) {
   return (
     <table class="records" aria-label="Records">
       <caption>
-        {records.data.records.length} records at commit <code>{records.data.commit?.slice(0, 10) ?? 'working tree'}</code>
+        {count(records.data.records.length, 'record')} at commit <code>{records.data.commit?.slice(0, 10) ?? 'working tree'}</code>
       </caption>
       <thead>
         <tr>

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { getJson, type ApiError } from '../api.js';
 import { asApiError } from '../shared/use-api.js';
-import { ErrorNote } from '../shared/value-view.js';
+import { count, ErrorNote } from '../shared/value-view.js';
 import type { SearchResult } from '../types.js';
 import { RecordRow } from './record-table.js';
 
@@ -51,7 +51,7 @@ export function SearchPanel({ fields }: { fields: string[] }) {
       {result && (
         <table class="records" aria-label="Search results">
           <caption>
-            {result.matches.length} matches for “{result.query}”, BM25 over {result.fields.join(', ')}
+            {count(result.matches.length, 'match', 'matches')} for “{result.query}”, BM25 over {result.fields.join(', ')}
           </caption>
           <thead>
             <tr>

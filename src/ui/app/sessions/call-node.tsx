@@ -58,7 +58,7 @@ export function CallNode({ node, childrenOf }: { node: SessionNode; childrenOf: 
       {nested.length > 0 && (
         <div class="nested">
           {nested.map((child) => (
-            <CallNode node={child} childrenOf={childrenOf} />
+            <CallNode key={child.id} node={child} childrenOf={childrenOf} />
           ))}
         </div>
       )}

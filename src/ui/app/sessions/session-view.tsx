@@ -1,5 +1,5 @@
 import { href } from '../shared/hash-route.js';
-import { ErrorNote, formatTime } from '../shared/value-view.js';
+import { count, ErrorNote, formatTime } from '../shared/value-view.js';
 import type { SessionNode } from '../types.js';
 import { CallNode } from './call-node.js';
 import { useLiveSession } from './use-live-session.js';
@@ -31,18 +31,18 @@ export function SessionView({ sessionId }: { sessionId: string }) {
       </h1>
       <p class="muted">
         Created {formatTime(view.meta.createdAt)} · updated {formatTime(view.meta.updatedAt)} · source {view.meta.source} ·{' '}
-        {view.meta.turns} turns · {view.nodes.length} calls
+        {count(view.meta.turns, 'turn')} · {count(view.nodes.length, 'call')}
         {view.skippedLines > 0 && ` · ${view.skippedLines} unreadable log lines skipped`}
       </p>
       {turns.map((turn, index) => (
-        <section class="turn" aria-label={`Turn ${index + 1}`}>
+        <section key={turn} class="turn" aria-label={`Turn ${index + 1}`}>
           <h2>
             Turn {index + 1} <span class="muted">{turn}</span>
           </h2>
           {(children.get(null) ?? [])
             .filter((node) => node.turn === turn)
             .map((node) => (
-              <CallNode node={node} childrenOf={children} />
+              <CallNode key={node.id} node={node} childrenOf={children} />
             ))}
         </section>
       ))}

@@ -18,6 +18,8 @@ export function useHashRoute(): Route {
   useEffect(() => {
     const update = () => setRoute(parseHash(location.hash));
     addEventListener('hashchange', update);
+    // The hash may have changed between the first render and this effect.
+    update();
     return () => removeEventListener('hashchange', update);
   }, []);
   return route;

@@ -34,3 +34,8 @@ export function formatDuration(ms: number | undefined): string {
   if (ms === undefined) return '';
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
+
+/** `3 calls`, `1 call`. */
+export function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
+}
