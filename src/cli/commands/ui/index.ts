@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { errorEnvelope, okEnvelope, writeEnvelope } from '../../../envelope/envelope.js';
-import { sealStdout } from '../../../util/stdout-diversion.js';
+import { divertStdout, sealStdout, withRealStdout } from '../../../util/stdout-diversion.js';
 import type { GlobalArgs } from '../../run-command.js';
 
 interface UiArgs extends GlobalArgs {
@@ -32,24 +32,32 @@ export const uiCommand: CommandModule<GlobalArgs, UiArgs> = {
         import('../../../ui/server/serve-ui.js'),
         import('../../../ui/server/open-in-browser.js'),
       ]);
-      await serveUiUntilSignal(
-        {
-          pluginModules: args.plugin ?? [],
-          paths: args.path ?? [],
-          allowRemote: args.allowRemote === true,
-          ...(args.port !== undefined ? { port: args.port } : {}),
-          ...(args.host !== undefined ? { host: args.host } : {}),
-        },
-        async (server) => {
-          const warnings = server.remote
-            ? [{ code: 'UI_REMOTE_HOST', message: `Serving on ${server.host}: other machines that reach it and hold the token can read.` }]
-            : [];
-          for (const warning of warnings) process.stderr.write(`ep ui: warning: ${warning.message}\n`);
-          writeEnvelope(okEnvelope({ url: server.url, host: server.host, port: server.port }, warnings));
-          sealStdout();
-          process.stderr.write(`ep ui: serving ${server.url} (Ctrl-C to stop)\n`);
-          if (args.open === true) await openInBrowser(server.url);
-        },
+      // Whatever a plugin prints goes to stderr; stdout carries the one envelope.
+      await divertStdout(() =>
+        serveUiUntilSignal(
+          {
+            pluginModules: args.plugin ?? [],
+            paths: args.path ?? [],
+            allowRemote: args.allowRemote === true,
+            ...(args.port !== undefined ? { port: args.port } : {}),
+            ...(args.host !== undefined ? { host: args.host } : {}),
+          },
+          async (server) => {
+            const warnings = server.remote
+              ? [
+                  {
+                    code: 'UI_REMOTE_HOST',
+                    message: `Serving on ${server.host}: other machines that reach it and hold the token can read.`,
+                  },
+                ]
+              : [];
+            for (const warning of warnings) process.stderr.write(`ep ui: warning: ${warning.message}\n`);
+            withRealStdout(() => writeEnvelope(okEnvelope({ url: server.url, host: server.host, port: server.port }, warnings)));
+            sealStdout();
+            process.stderr.write(`ep ui: serving ${server.url} (Ctrl-C to stop)\n`);
+            if (args.open === true) await openInBrowser(server.url);
+          },
+        ),
       );
       process.exitCode = 0;
     } catch (error) {
