@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Compiles with tsc into dist/, then removes outputs whose source file is gone (tsc never deletes them, and a
-// stale step definition or test would still run).
+// stale step definition or test would still run), then type-checks and bundles the web UI's page (src/ui/app,
+// Preact) with esbuild into dist/src/ui/assets/, which the package ships and `ep ui` serves.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,8 +15,45 @@ export function build() {
     stdio: 'inherit',
     cwd: root,
   }).status;
-  if (status === 0) removeStaleOutputs(path.join(root, 'dist'));
-  return status ?? 1;
+  if (status !== 0) return status ?? 1;
+  removeStaleOutputs(path.join(root, 'dist'));
+  return buildUiAssets();
+}
+
+const UI_APP = path.join(root, 'src/ui/app');
+const UI_ASSETS = path.join(root, 'dist/src/ui/assets');
+
+function buildUiAssets() {
+  const checked = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(UI_APP, 'tsconfig.json')],
+    {
+      stdio: 'inherit',
+      cwd: root,
+    },
+  ).status;
+  if (checked !== 0) return checked ?? 1;
+  rmSync(UI_ASSETS, { recursive: true, force: true });
+  mkdirSync(UI_ASSETS, { recursive: true });
+  try {
+    // esbuild's CommonJS entry has the synchronous API, so build() stays synchronous for scripts/test.mjs.
+    createRequire(import.meta.url)('esbuild').buildSync({
+      entryPoints: [path.join(UI_APP, 'main.tsx')],
+      outfile: path.join(UI_ASSETS, 'app.js'),
+      bundle: true,
+      format: 'esm',
+      target: 'es2022',
+      minify: true,
+      legalComments: 'eof',
+      jsx: 'automatic',
+      jsxImportSource: 'preact',
+      logLevel: 'warning',
+    });
+  } catch {
+    return 1;
+  }
+  for (const file of ['index.html', 'app.css', 'icon.svg']) copyFileSync(path.join(UI_APP, file), path.join(UI_ASSETS, file));
+  return 0;
 }
 
 function removeStaleOutputs(dir) {

@@ -23,6 +23,8 @@ export type { SessionRun, AgentRunResult } from './api/session-runs.js';
 export type { SessionView } from './api/sessions.js';
 export type { SessionMeta, SessionContents } from './sessions/store/session-store.js';
 export type { SessionNode } from './sessions/call-node.js';
+export type { SessionWatch, SessionWatchOptions } from './sessions/store/session-watch.js';
+export type { RecordDiff } from './records/record-diff.js';
 
 // What the runtime is started with and what its members take and return.
 export type { EpRuntime, RuntimeOptions } from './runtime/runtime.js';

@@ -9,10 +9,19 @@ import { contextBudget, requestContext } from './context.js';
 import { addContextRecord, contextHistory, getContextRecord, packContext, searchContext, upsertContextRecord } from './context-records.js';
 import { clearContextPointer, currentContext, useContextPath } from './context-pointer.js';
 import type { Ep, EpContext, EpContexts, EpPackages, EpPlugins, EpSearch, EpSessions, EpTools } from './ep.js';
-import { diffPackage, loadPackage, packageHistory, pullPackage, pushPackage, savePackage, updatePackage } from './packages.js';
+import {
+  diffPackage,
+  diffPackageRecord,
+  loadPackage,
+  packageHistory,
+  pullPackage,
+  pushPackage,
+  savePackage,
+  updatePackage,
+} from './packages.js';
 import { createScenarioPackage } from './scenarios.js';
 import { runAgent, runInSession } from './session-runs.js';
-import { deleteSession, listSessions, showSession } from './sessions.js';
+import { deleteSession, listSessions, showSession, watchSession } from './sessions.js';
 import { callTool, listTools, toolListing } from './tools.js';
 
 /** The {@link Ep} over one started runtime: each member calls its library function with that runtime. */
@@ -45,6 +54,7 @@ export function bindEp(started: EpRuntime): Ep {
     update: async (packagePath, change, options = {}) => updatePackage(resolve(packagePath), change, { ...options, ...on() }),
     log: async (packagePath, options = {}) => packageHistory(resolve(packagePath), { ...options, ...on() }),
     diff: async (packagePath, from, to = 'HEAD') => diffPackage(resolve(packagePath), from, to, on()),
+    diffRecord: async (packagePath, key, from, to = 'HEAD') => diffPackageRecord(resolve(packagePath), key, from, to, on()),
     push: async (packagePath, remote) => pushPackage(resolve(packagePath), remote, on()),
     pull: async (packagePath, remote, options = {}) => pullPackage(resolve(packagePath), remote, { ...options, ...on() }),
   };
@@ -65,6 +75,7 @@ export function bindEp(started: EpRuntime): Ep {
     list: async () => listSessions(on()),
     show: async (sessionId, options = {}) => showSession(sessionId, { ...options, ...on() }),
     delete: async (sessionId) => deleteSession(sessionId, on()),
+    watch: async (sessionId, onChange, options = {}) => watchSession(sessionId, onChange, { ...options, ...on() }),
   };
   const tools: EpTools = {
     list: async () => listTools(on()),

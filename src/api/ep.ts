@@ -12,6 +12,8 @@ import type { EpRuntime, RuntimeOptions } from '../runtime/runtime.js';
 import type { SearchEngine } from '../search/search-engine.js';
 import type { SessionHandle } from '../sessions/session-context.js';
 import type { SessionMeta } from '../sessions/store/session-store.js';
+import type { SessionWatch, SessionWatchOptions } from '../sessions/store/session-watch.js';
+import type { RecordDiff } from '../records/record-diff.js';
 import type { LeftOutTool, ToolDescriptor } from '../skills/tool.js';
 import type {
   LoadedPackage,
@@ -51,6 +53,8 @@ export interface EpPackages {
   update(packagePath: string, change: PackageChange, options?: SaveOptions): Promise<SaveResult & { list: RecordList }>;
   log(packagePath: string, options?: { ref?: string }): Promise<LogEntry[]>;
   diff(packagePath: string, from: string, to?: string): Promise<PackageDiff>;
+  /** One record (by its `key` field) as it was at `from` and at `to` (default HEAD), field by field. */
+  diffRecord(packagePath: string, key: string, from: string, to?: string): Promise<RecordDiff>;
   push(packagePath: string, remote: string): Promise<PushResult>;
   pull(packagePath: string, remote: string, options?: { branch?: string }): Promise<SaveResult>;
 }
@@ -80,6 +84,8 @@ export interface EpSessions {
   list(): Promise<SessionMeta[]>;
   show(sessionId: string, options?: { tree?: boolean }): Promise<SessionView>;
   delete(sessionId: string): Promise<{ deleted: string }>;
+  /** Calls `onChange` (debounced) whenever the session may have changed, until the returned watch is closed. */
+  watch(sessionId: string, onChange: () => void, options?: SessionWatchOptions): Promise<SessionWatch>;
 }
 
 export interface EpTools {

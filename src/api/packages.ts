@@ -2,6 +2,7 @@ import { PackageStore, type LoadOptions, type PackageChange, type SaveOptions } 
 import { splitRuntimeOptions, type RuntimeOptions } from '../runtime/plan-runtime.js';
 import { withRuntime } from '../runtime/runtime.js';
 import type { ScenarioList } from '../records/scenario-list.js';
+import { diffRecord } from '../records/record-diff.js';
 
 /**
  * `.ep` packages through the kernel's package store (the `builtin/storage-ep` plugin unless configured
@@ -38,4 +39,13 @@ export async function pushPackage(path: string, remote: string, options: Runtime
 export async function pullPackage(path: string, remote: string, options: { branch?: string } & RuntimeOptions = {}) {
   const [runtime, pull] = splitRuntimeOptions(options);
   return withRuntime(runtime, async (rt) => rt.get(PackageStore).pull(path, remote, pull));
+}
+
+/** The record with `key` as it was at `from` and at `to` (default HEAD), field by field. */
+export async function diffPackageRecord(path: string, key: string, from: string, to = 'HEAD', options: RuntimeOptions = {}) {
+  return withRuntime(options, async (rt) => {
+    const store = rt.get(PackageStore);
+    const [before, after] = await Promise.all([store.load(path, { ref: from }), store.load(path, { ref: to })]);
+    return diffRecord(key, from, to, before.list.lookup('key', key) ?? null, after.list.lookup('key', key) ?? null);
+  });
 }

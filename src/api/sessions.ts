@@ -1,5 +1,6 @@
 import { SessionStore, type SessionContents, type SessionMeta } from '../sessions/store/session-store.js';
-import { withRuntime, type RuntimeOptions } from '../runtime/runtime.js';
+import { withRuntime, type EpRuntime, type RuntimeOptions } from '../runtime/runtime.js';
+import type { SessionWatch, SessionWatchOptions } from '../sessions/store/session-watch.js';
 import { renderSessionTree } from '../sessions/session-tree.js';
 
 export async function listSessions(options: RuntimeOptions = {}): Promise<SessionMeta[]> {
@@ -23,4 +24,37 @@ export async function deleteSession(sessionId: string, options: RuntimeOptions =
     await runtime.get(SessionStore).delete(sessionId);
     return { deleted: sessionId };
   });
+}
+
+/**
+ * Calls `onChange` whenever the session may have changed (a node begun or finished, a turn ended), until the
+ * watch is closed: the store's own watch when it has one, else a poll of its contents. The session must exist.
+ */
+export async function watchSession(
+  sessionId: string,
+  onChange: () => void,
+  options: { runtime: EpRuntime } & SessionWatchOptions,
+): Promise<SessionWatch> {
+  const store = options.runtime.get(SessionStore);
+  const first = await store.read(sessionId);
+  if (store.watch) return store.watch(sessionId, onChange, options);
+  let last = JSON.stringify(first);
+  let stopped = false;
+  const poll = setInterval(() => {
+    void store.read(sessionId).then(
+      (contents) => {
+        const now = JSON.stringify(contents);
+        if (stopped || now === last) return;
+        last = now;
+        onChange();
+      },
+      () => undefined,
+    );
+  }, options.pollMs ?? 1000);
+  return {
+    close() {
+      stopped = true;
+      clearInterval(poll);
+    },
+  };
 }

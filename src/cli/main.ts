@@ -13,6 +13,7 @@ import { toolsCommand } from './commands/tools/index.js';
 import { runCommandModule } from './commands/run/index.js';
 import { sessionCommand } from './commands/session/index.js';
 import { trustCommand } from './commands/trust/index.js';
+import { uiCommand } from './commands/ui/index.js';
 
 // yargs' CommonJS build is one bundled file; its ESM build is some twenty modules Node loads one by one.
 const require = createRequire(import.meta.url);
@@ -51,6 +52,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<void
     .command(runCommandModule)
     .command(sessionCommand)
     .command(trustCommand)
+    .command(uiCommand)
     .demandCommand(1, 'Name a command; run `ep --help` to see them.')
     .strict()
     .recommendCommands()

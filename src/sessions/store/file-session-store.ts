@@ -15,6 +15,7 @@ import { withFileLock } from '../../util/file-lock.js';
 
 const TURN_LOCK = '.turn.lock';
 import { sessionPaths, type SessionPaths } from './session-paths.js';
+import { watchSessionFiles, type SessionWatch, type SessionWatchOptions } from './session-watch.js';
 import type { SessionContents, SessionLogContract, SessionMeta, SessionStore } from './session-store.js';
 
 export interface FileSessionStoreOptions {
@@ -101,6 +102,10 @@ export class FileSessionStore implements SessionStore {
     const paths = await this.requireExisting(sessionId);
     this.readers.delete(paths.log);
     await rm(paths.dir, { recursive: true, force: true });
+  }
+
+  watch(sessionId: string, onChange: () => void, options: SessionWatchOptions = {}): SessionWatch {
+    return watchSessionFiles(sessionPaths(this.home, validateSessionId(sessionId)), onChange, options);
   }
 
   private async requireExisting(sessionId: string): Promise<SessionPaths> {

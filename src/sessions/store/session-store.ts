@@ -1,5 +1,6 @@
 import { createToken } from '../../kernel/token.js';
 import type { LogRecord, SessionNode } from '../call-node.js';
+import type { SessionWatch, SessionWatchOptions } from './session-watch.js';
 
 /** What `meta.json` holds for one session; `head` is the commit of the last turn. */
 export interface SessionMeta {
@@ -43,6 +44,11 @@ export interface SessionStore {
   list(): Promise<SessionMeta[]>;
   read(sessionId: string): Promise<SessionContents>;
   delete(sessionId: string): Promise<void>;
+  /**
+   * Calls `onChange` (debounced) whenever the session's contents may have changed, until the watch is closed.
+   * Optional: without it, readers poll `read`.
+   */
+  watch?(sessionId: string, onChange: () => void, options?: SessionWatchOptions): SessionWatch;
 }
 
 /** Where session DAGs are kept: one git-backed directory per session under `$EP_HOME/sessions/`. */

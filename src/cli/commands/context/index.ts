@@ -9,6 +9,7 @@ import { contextPackCommand } from './pack.js';
 import { contextAddCommand } from './add.js';
 import { contextUpsertCommand } from './upsert.js';
 import { contextHistoryCommand } from './history.js';
+import { contextDiffCommand } from './diff.js';
 import { contextRequestCommand } from './request.js';
 
 export const contextCommand: CommandModule<GlobalArgs, GlobalArgs> = {
@@ -25,6 +26,7 @@ export const contextCommand: CommandModule<GlobalArgs, GlobalArgs> = {
       .command(contextAddCommand)
       .command(contextUpsertCommand)
       .command(contextHistoryCommand)
+      .command(contextDiffCommand)
       .command(contextRequestCommand),
   handler: () => undefined,
 };
