@@ -5,7 +5,7 @@ import type { Scenario } from '../records/scenario.js';
 import { describePlugins } from '../runtime/describe-plugins.js';
 import type { EpRuntime } from '../runtime/runtime.js';
 import { SearchEngine } from '../search/search-engine.js';
-import { contextBudget, requestContext } from './context.js';
+import { contextBudget, contextPromptSection, requestContext } from './context.js';
 import { addContextRecord, contextHistory, getContextRecord, packContext, searchContext, upsertContextRecord } from './context-records.js';
 import { clearContextPointer, currentContext, useContextPath } from './context-pointer.js';
 import type { Ep, EpContext, EpContexts, EpPackages, EpPlugins, EpSearch, EpSessions, EpTools } from './ep.js';
@@ -58,6 +58,7 @@ export function bindEp(started: EpRuntime): Ep {
   const context: EpContext = {
     request: async (request) => requestContext(request, on()),
     budget: async () => contextBudget(on()),
+    forPrompt: async (request, options = {}) => contextPromptSection(request, { ...options, ...on() }),
   };
   const sessions: EpSessions = {
     run: async (body, options = {}) => runInSession(body, { ...options, ...on() }),

@@ -70,6 +70,8 @@ export interface EpSearch {
 export interface EpContext {
   request(request: ContextRequestInit | ContextRequest): Promise<AssembledContext>;
   budget(): Promise<BudgetState>;
+  /** The assembled context as a prompt section under `heading` (default `Context`); '' when nothing matched. */
+  forPrompt(request: ContextRequestInit | ContextRequest, options?: { heading?: string }): Promise<string>;
 }
 
 /** Sessions: run code or an agent function in one (new, or continued by id), and read or delete them. */
