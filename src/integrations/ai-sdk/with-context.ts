@@ -5,7 +5,7 @@ import type { ContextRequestInit, Ep } from '../../index.js';
  * (`maxTokens`): `generateText(await withContext(ep, { purpose, maxTokens: 800 }, { model, prompt }))`.
  * Nothing is added when nothing matched.
  */
-export async function withContext<T extends { system?: string }>(ep: Ep, request: ContextRequestInit, call: T): Promise<T> {
+export async function withContext<T extends object>(ep: Ep, request: ContextRequestInit, call: T & { system?: string }): Promise<T> {
   const section = await ep.context.forPrompt(request);
   if (section === '') return call;
   return { ...call, system: call.system ? `${section}\n${call.system}` : section };
