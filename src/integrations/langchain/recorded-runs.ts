@@ -1,5 +1,5 @@
 import type { Serialized } from '@langchain/core/load/serializable';
-import type { BaseMessage } from '@langchain/core/messages';
+import { isBaseMessage, type BaseMessage } from '@langchain/core/messages';
 import type { LLMResult } from '@langchain/core/outputs';
 import type { TokenUsage } from '../../index.js';
 
@@ -13,6 +13,16 @@ export function modelName(llm: Serialized, extraParams: Record<string, unknown> 
 /** What a chat model node records as its input: each message's role, content and tool calls. */
 export function chatMessagesInput(messages: BaseMessage[][]): { messages: unknown[] } {
   return { messages: (messages[0] ?? []).map(describeMessage) };
+}
+
+/** A chain's inputs or outputs with its messages as role, content and tool calls rather than LangChain's serialized form. */
+export function runValue(value: unknown): unknown {
+  if (isBaseMessage(value)) return describeMessage(value);
+  if (Array.isArray(value)) return value.map(runValue);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, runValue(entry)]));
+  }
+  return value;
 }
 
 function describeMessage(message: BaseMessage): Record<string, unknown> {

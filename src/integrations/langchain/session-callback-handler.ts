@@ -4,7 +4,7 @@ import type { BaseMessage } from '@langchain/core/messages';
 import type { LLMResult } from '@langchain/core/outputs';
 import type { ChainValues } from '@langchain/core/utils/types';
 import { currentSession, recordStep, type RecordedStep, type StepStart } from '../../index.js';
-import { chatMessagesInput, modelName, modelReply } from './recorded-runs.js';
+import { chatMessagesInput, modelName, modelReply, runValue } from './recorded-runs.js';
 
 /** LangGraph marks its own plumbing runs (channel writes, routing) with this tag; they are not steps of the agent. */
 const HIDDEN_TAG = 'langsmith:hidden';
@@ -24,22 +24,29 @@ export class EpSessionHandler extends BaseCallbackHandler {
   /** Hidden runs, each standing for the step it runs under (so its children nest there). */
   private readonly hidden = new Map<string, RecordedStep | undefined>();
 
+  // The callback manager passes (chain, inputs, runId, parentRunId, tags, metadata, runType, runName), as
+  // LangChain's own tracers read it, whatever order the handler interface declares.
   override handleChainStart(
     chain: Serialized,
     inputs: ChainValues,
     runId: string,
-    _runType?: string,
+    parentRunId?: string,
     tags?: string[],
     _metadata?: Record<string, unknown>,
+    _runType?: string,
     runName?: string,
-    parentRunId?: string,
   ): void {
     if (tags?.includes(HIDDEN_TAG)) this.hidden.set(runId, this.parentOf(parentRunId));
-    else this.begin(runId, parentRunId, { name: runName ?? chain.id.at(-1) ?? 'chain', input: inputs });
+    else this.begin(runId, parentRunId, { name: runName ?? chain.id.at(-1) ?? 'chain', input: runValue(inputs) });
+  }
+
+  /** One handler for the whole run: the runs it has seen are the parents of those still to come. */
+  override copy(): this {
+    return this;
   }
 
   override handleChainEnd(outputs: ChainValues, runId: string): void {
-    this.end(runId, (step) => step.complete(outputs));
+    this.end(runId, (step) => step.complete(runValue(outputs)));
   }
 
   override handleChainError(error: Error, runId: string): void {
