@@ -9,7 +9,7 @@ import type { StepStart, TokenUsage } from '../../index.js';
 export function spanStart(data: SpanData): StepStart | undefined {
   switch (data.type) {
     case 'agent':
-      return { name: data.name, input: { tools: data.tools ?? [], handoffs: data.handoffs ?? [] } };
+      return { name: data.name, input: {} };
     case 'function':
       return { name: data.name, input: parsedText(data.input) };
     case 'generation':
@@ -39,7 +39,8 @@ export function spanEnd(span: Span<SpanData>): { output: unknown; usage?: TokenU
     case 'guardrail':
       return { output: { triggered: data.triggered } };
     case 'agent':
-      return { output: { output_type: data.output_type ?? 'text' } };
+      // The runner names the agent's tools and handoffs once the span has started.
+      return { output: { tools: data.tools ?? [], handoffs: data.handoffs ?? [], output_type: data.output_type ?? 'text' } };
     default:
       return { output: null };
   }

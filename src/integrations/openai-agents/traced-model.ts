@@ -11,13 +11,19 @@ export function tracedModel(model: Model, name = 'model'): Model {
       if (request.tracing === false) return model.getResponse(request);
       return withGenerationSpan(
         async (span) => {
-          if (request.tracing === true) span.spanData.input = inputItems(request);
           const response = await model.getResponse(request);
           if (request.tracing === true) span.spanData.output = response.output;
           span.spanData.usage = { input_tokens: response.usage.inputTokens, output_tokens: response.usage.outputTokens };
           return response;
         },
-        { data: { model: name, model_config: { ...request.modelSettings } } },
+        // The input goes in when the span is made, so a processor sees it when the span starts.
+        {
+          data: {
+            model: name,
+            model_config: { ...request.modelSettings },
+            ...(request.tracing === true ? { input: inputItems(request) } : {}),
+          },
+        },
       );
     },
     getStreamedResponse: (request) => model.getStreamedResponse(request),
