@@ -17,12 +17,13 @@ export { agent, agentFunction } from './sessions/agent-function.js';
 export { callModel } from './sessions/model-call.js';
 export { askUser } from './sessions/ask-user.js';
 export { useTool, contextForPrompt } from './sessions/call-tool.js';
+export { recordStep, type RecordedStep, type StepStart, type StepEnd } from './sessions/recorded-step.js';
 export { currentSession, currentSignal, type SessionHandle, type SessionState, type AnswerSource } from './sessions/session-context.js';
 export { withSession, type EpSessionOptions, type WithSessionOptions } from './api/session.js';
 export type { SessionRun, AgentRunResult } from './api/session-runs.js';
 export type { SessionView } from './api/sessions.js';
 export type { SessionMeta, SessionContents } from './sessions/store/session-store.js';
-export type { SessionNode } from './sessions/call-node.js';
+export type { SessionNode, TokenUsage } from './sessions/call-node.js';
 export type { SessionWatch, SessionWatchOptions } from './sessions/store/session-watch.js';
 export type { RecordDiff } from './records/record-diff.js';
 

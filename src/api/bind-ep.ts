@@ -2,10 +2,11 @@ import path from 'node:path';
 import { EpError } from '../kernel/errors.js';
 import { ScenarioList } from '../records/scenario-list.js';
 import type { Scenario } from '../records/scenario.js';
+import { isRecordList, type RecordList } from '../records/record-list.js';
 import { describePlugins } from '../runtime/describe-plugins.js';
 import type { EpRuntime } from '../runtime/runtime.js';
 import { SearchEngine } from '../search/search-engine.js';
-import { contextBudget, requestContext } from './context.js';
+import { contextBudget, contextPromptSection, requestContext } from './context.js';
 import { addContextRecord, contextHistory, getContextRecord, packContext, searchContext, upsertContextRecord } from './context-records.js';
 import { clearContextPointer, currentContext, useContextPath } from './context-pointer.js';
 import type { Ep, EpContext, EpContexts, EpPackages, EpPlugins, EpSearch, EpSessions, EpTools } from './ep.js';
@@ -23,6 +24,11 @@ import { createScenarioPackage } from './scenarios.js';
 import { runAgent, runInSession } from './session-runs.js';
 import { deleteSession, listSessions, showSession, watchSession } from './sessions.js';
 import { callTool, listTools, toolListing } from './tools.js';
+
+/** What a change returned as a list: a RecordList as it is, plain records with the latest list's codebook. */
+function keepCodebook(changed: RecordList | Iterable<Scenario>, latest: RecordList): RecordList {
+  return isRecordList(changed) ? changed : new ScenarioList(changed, latest.codebook);
+}
 
 /** The {@link Ep} over one started runtime: each member calls its library function with that runtime. */
 export function bindEp(started: EpRuntime): Ep {
@@ -51,7 +57,8 @@ export function bindEp(started: EpRuntime): Ep {
     create: async (input, output, options = {}) => createScenarioPackage(resolve(input), resolve(output), { ...options, ...on() }),
     load: async (packagePath, options = {}) => loadPackage(resolve(packagePath), { ...options, ...on() }),
     save: async (packagePath, records, options = {}) => savePackage(resolve(packagePath), list(records), { ...options, ...on() }),
-    update: async (packagePath, change, options = {}) => updatePackage(resolve(packagePath), change, { ...options, ...on() }),
+    update: async (packagePath, change, options = {}) =>
+      updatePackage(resolve(packagePath), async (latest) => keepCodebook(await change(latest), latest), { ...options, ...on() }),
     log: async (packagePath, options = {}) => packageHistory(resolve(packagePath), { ...options, ...on() }),
     diff: async (packagePath, from, to = 'HEAD') => diffPackage(resolve(packagePath), from, to, on()),
     diffRecord: async (packagePath, key, from, to = 'HEAD') => diffPackageRecord(resolve(packagePath), key, from, to, on()),
@@ -68,6 +75,7 @@ export function bindEp(started: EpRuntime): Ep {
   const context: EpContext = {
     request: async (request) => requestContext(request, on()),
     budget: async () => contextBudget(on()),
+    forPrompt: async (request, options = {}) => contextPromptSection(request, { ...options, ...on() }),
   };
   const sessions: EpSessions = {
     run: async (body, options = {}) => runInSession(body, { ...options, ...on() }),

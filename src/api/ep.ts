@@ -19,7 +19,6 @@ import type {
   LoadedPackage,
   LoadOptions,
   LogEntry,
-  PackageChange,
   PackageDiff,
   PushResult,
   SaveOptions,
@@ -50,7 +49,15 @@ export interface EpPackages {
   load(packagePath: string, options?: LoadOptions): Promise<LoadedPackage>;
   /** Saves the records as the package's content (one commit), creating the package when it is new. */
   save(packagePath: string, records: ScenarioList | Iterable<Scenario>, options?: SaveOptions): Promise<SaveResult>;
-  update(packagePath: string, change: PackageChange, options?: SaveOptions): Promise<SaveResult & { list: RecordList }>;
+  /**
+   * Changes the package under its lock (one commit): `change` gets the latest records and returns the new ones,
+   * as a list or as plain records (which keep the latest list's codebook).
+   */
+  update(
+    packagePath: string,
+    change: (latest: RecordList) => RecordList | Iterable<Scenario> | Promise<RecordList | Iterable<Scenario>>,
+    options?: SaveOptions,
+  ): Promise<SaveResult & { list: RecordList }>;
   log(packagePath: string, options?: { ref?: string }): Promise<LogEntry[]>;
   diff(packagePath: string, from: string, to?: string): Promise<PackageDiff>;
   /** One record (by its `key` field) as it was at `from` and at `to` (default HEAD), field by field. */
@@ -74,6 +81,8 @@ export interface EpSearch {
 export interface EpContext {
   request(request: ContextRequestInit | ContextRequest): Promise<AssembledContext>;
   budget(): Promise<BudgetState>;
+  /** The assembled context as a prompt section under `heading` (default `Context`); '' when nothing matched. */
+  forPrompt(request: ContextRequestInit | ContextRequest, options?: { heading?: string }): Promise<string>;
 }
 
 /** Sessions: run code or an agent function in one (new, or continued by id), and read or delete them. */

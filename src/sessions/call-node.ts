@@ -15,6 +15,13 @@ export interface NodeError {
   readonly code?: string;
 }
 
+/** Tokens a model call used, as the model reported them. */
+export interface TokenUsage {
+  readonly inputTokens?: number;
+  readonly outputTokens?: number;
+  readonly totalTokens?: number;
+}
+
 export interface SessionNode {
   readonly id: string;
   readonly kind: NodeKind;
@@ -31,6 +38,8 @@ export interface SessionNode {
   status: NodeStatus;
   output?: unknown;
   error?: NodeError;
+  /** For a model call whose model reported it. */
+  usage?: TokenUsage;
   readonly createdAt: string;
   endedAt?: string;
   durationMs?: number;
@@ -42,6 +51,7 @@ export interface NodeUpdate {
   readonly status: NodeStatus;
   readonly output?: unknown;
   readonly error?: NodeError;
+  readonly usage?: TokenUsage;
   readonly endedAt?: string;
   readonly durationMs?: number;
 }

@@ -1,5 +1,5 @@
 import type { SessionLogContract } from './store/session-store.js';
-import type { NodeError, NodeKind, NodeStatus, SessionNode } from './call-node.js';
+import type { NodeError, NodeKind, NodeStatus, SessionNode, TokenUsage } from './call-node.js';
 import { newShortId } from './session-id.js';
 import { recordedText, recordedValue } from './recorded-value.js';
 
@@ -16,6 +16,7 @@ export interface NodeEnd {
   readonly status: NodeStatus;
   readonly output?: unknown;
   readonly error?: unknown;
+  readonly usage?: TokenUsage;
 }
 
 /**
@@ -84,6 +85,7 @@ export class SessionWriter {
       status: end.status,
       ...(end.output !== undefined ? { output: recordedValue(end.output) } : {}),
       ...(end.error !== undefined ? { error: describeError(end.error) } : {}),
+      ...(end.usage !== undefined ? { usage: end.usage } : {}),
       endedAt: endedAt.toISOString(),
       durationMs: endedAt.getTime() - Date.parse(node.createdAt),
     };

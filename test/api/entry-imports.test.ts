@@ -72,4 +72,25 @@ describe('what importing an entry loads', () => {
       [],
     );
   });
+
+  it('each framework entry loads its own framework and no other', async () => {
+    const frameworks: Record<string, RegExp> = {
+      'ep-runtime/ai-sdk': /^(ai|@ai-sdk\/.+)$/,
+      'ep-runtime/langchain': /^@langchain\/.+$/,
+      'ep-runtime/openai-agents': /^@openai\/agents.*$/,
+    };
+    for (const [entry, own] of Object.entries(frameworks)) {
+      const packages = [...packagesIn(await modulesLoadedBy(entry))];
+      assert.ok(
+        packages.some((name) => own.test(name)),
+        `${entry} loads its framework: ${packages.join(', ')}`,
+      );
+      const others = Object.entries(frameworks).filter(([other]) => other !== entry);
+      assert.deepEqual(
+        packages.filter((name) => others.some(([, pattern]) => pattern.test(name))),
+        [],
+        `${entry} loads no other framework`,
+      );
+    }
+  });
 });
