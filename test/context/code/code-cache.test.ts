@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -51,6 +51,9 @@ before(async () => {
   for (const [file, text] of Object.entries(FILES)) {
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
     await writeFile(path.join(dir, file), text);
+    // An hour old: past the racy window, so a warm run trusts the stat and reads a file only to render it.
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(path.join(dir, file), anHourAgo, anHourAgo);
   }
 });
 after(async () => {
