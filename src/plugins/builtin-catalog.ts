@@ -9,6 +9,7 @@ import { contextToolsPlugin } from './context-tools/context-tools-plugin.js';
 import { searchElasticlunrPlugin } from './search-elasticlunr/search-elasticlunr-plugin.js';
 import { searchRecordsPlugin } from './search-records/search-records-plugin.js';
 import { sessionStorePlugin } from './session-store/session-store-plugin.js';
+import { sessionStorePostgresPlugin } from './session-store-postgres/session-store-postgres-plugin.js';
 import { scriptedModelPlugin } from './model-scripted/model-scripted-plugin.js';
 import { openAIModelPlugin } from './model-openai/model-openai-plugin.js';
 import { commandModelPlugin } from './model-command/model-command-plugin.js';
@@ -40,6 +41,7 @@ export const BUILTIN_PLUGINS: readonly BuiltinPluginEntry[] = [
   { id: 'builtin/search-elasticlunr', factory: searchElasticlunrPlugin, enabledByDefault: false },
   { id: 'builtin/search-records', factory: searchRecordsPlugin, enabledByDefault: true },
   { id: 'builtin/session-store', factory: sessionStorePlugin, enabledByDefault: true },
+  { id: 'builtin/session-store-postgres', factory: sessionStorePostgresPlugin, enabledByDefault: false },
   { id: 'builtin/model-scripted', factory: scriptedModelPlugin, enabledByDefault: true },
   { id: 'builtin/model-openai', factory: openAIModelPlugin, enabledByDefault: false },
   { id: 'builtin/model-command', factory: commandModelPlugin, enabledByDefault: false },
