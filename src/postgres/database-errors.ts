@@ -31,18 +31,19 @@ const LOST_ERRNO = new Set(['ECONNRESET', 'EPIPE']);
 const UNREACHABLE_STATE = /^(08|28|3D)/;
 const LOST_STATE = /^57P0[123]$/;
 
-/** What the `pg` client threw, as an EpError with a stable code; `during` says what ep was doing. */
-export function databaseError(cause: unknown, url: string, during: string): EpError {
+/**
+ * What the `pg` client threw, as an EpError with a stable code; `during` says what ep was doing. Once ep has
+ * reached the server (`reached`), a refused connection means the server went away, not that it never was.
+ */
+export function databaseError(cause: unknown, url: string, during: string, reached = false): EpError {
   if (cause instanceof EpError) return cause;
   const code = (cause as { code?: unknown } | null)?.code;
   const message = errorMessage(cause);
   const where = shownUrl(url);
   const details = { url: where, during, ...(typeof code === 'string' ? { cause: code } : {}) };
-  if (
-    (typeof code === 'string' && LOST_ERRNO.has(code)) ||
-    (typeof code === 'string' && LOST_STATE.test(code)) ||
-    /terminated/i.test(message)
-  ) {
+  const unreachable = typeof code === 'string' ? UNREACHABLE_ERRNO.has(code) || UNREACHABLE_STATE.test(code) : /connect/i.test(message);
+  const lost = (typeof code === 'string' && (LOST_ERRNO.has(code) || LOST_STATE.test(code))) || /terminated/i.test(message);
+  if (lost || (reached && unreachable)) {
     return new EpError(
       DatabaseErrorCode.connectionLost,
       `The PostgreSQL server at ${where} went away while ep was ${during}: ${message}.`,
@@ -54,7 +55,7 @@ export function databaseError(cause: unknown, url: string, during: string): EpEr
       },
     );
   }
-  if ((typeof code === 'string' && (UNREACHABLE_ERRNO.has(code) || UNREACHABLE_STATE.test(code))) || /connect/i.test(message)) {
+  if (unreachable) {
     return new EpError(DatabaseErrorCode.unreachable, `Cannot reach the PostgreSQL database ${where} while ${during}: ${message}.`, {
       exitCode: ExitCode.remote,
       details,

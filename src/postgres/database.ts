@@ -31,6 +31,8 @@ export class Database {
   private readonly pool: pg.Pool;
   private readonly migrate: boolean;
   private ready: Promise<void> | undefined;
+  /** Set once a statement has run: later connection failures mean the server went away. */
+  private reached = false;
 
   constructor(options: DatabaseOptions) {
     this.url = checkedUrl(options.url);
@@ -44,9 +46,11 @@ export class Database {
   async query<R extends pg.QueryResultRow>(sql: string, values: readonly unknown[], during: string): Promise<pg.QueryResult<R>> {
     await this.schemaReady();
     try {
-      return await this.pool.query<R>(sql, values as unknown[]);
+      const result = await this.pool.query<R>(sql, values as unknown[]);
+      this.reached = true;
+      return result;
     } catch (cause) {
-      throw databaseError(cause, this.url, during);
+      throw databaseError(cause, this.url, during, this.reached);
     }
   }
 
@@ -131,7 +135,7 @@ export class Database {
     try {
       client = await this.pool.connect();
     } catch (cause) {
-      throw databaseError(cause, this.url, during);
+      throw databaseError(cause, this.url, during, this.reached);
     }
     // A connection that breaks while checked out reports on the client; the failing query says what broke.
     const ignore = () => undefined;
@@ -141,10 +145,11 @@ export class Database {
       await client.query('BEGIN');
       const result = await body(client);
       await client.query('COMMIT');
+      this.reached = true;
       return result;
     } catch (cause) {
       await client.query('ROLLBACK').catch(() => (broken = true));
-      throw databaseError(cause, this.url, during);
+      throw databaseError(cause, this.url, during, this.reached);
     } finally {
       client.removeListener('error', ignore);
       client.release(broken);

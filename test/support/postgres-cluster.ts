@@ -23,6 +23,8 @@ export interface PostgresCluster {
   halt(): Promise<void>;
   /** Starts a halted server again on the same port. */
   resume(): Promise<void>;
+  /** False between `halt` and `resume`. */
+  readonly running: boolean;
   /** Stops the server and removes its files. */
   stop(): Promise<void>;
 }
@@ -91,6 +93,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   await createDatabase(DATABASE);
   created.add(DATABASE);
   return {
+    get running() {
+      return running;
+    },
     url: `${base}/${DATABASE}`,
     port,
     dataDir,
