@@ -14,6 +14,7 @@ import { scriptedModelPlugin } from './model-scripted/model-scripted-plugin.js';
 import { openAIModelPlugin } from './model-openai/model-openai-plugin.js';
 import { commandModelPlugin } from './model-command/model-command-plugin.js';
 import { storageEpPlugin } from './storage-ep/storage-ep-plugin.js';
+import { storagePostgresPlugin } from './storage-postgres/storage-postgres-plugin.js';
 import { contextPackPlugin } from './context-pack/context-pack-plugin.js';
 import { contextRecordsPlugin } from './context-records/context-records-plugin.js';
 import { contextCodePlugin } from './context-code/context-code-plugin.js';
@@ -46,6 +47,7 @@ export const BUILTIN_PLUGINS: readonly BuiltinPluginEntry[] = [
   { id: 'builtin/model-openai', factory: openAIModelPlugin, enabledByDefault: false },
   { id: 'builtin/model-command', factory: commandModelPlugin, enabledByDefault: false },
   { id: 'builtin/storage-ep', factory: storageEpPlugin, enabledByDefault: true },
+  { id: 'builtin/storage-postgres', factory: storagePostgresPlugin, enabledByDefault: false },
   { id: 'builtin/context-pack', factory: contextPackPlugin, enabledByDefault: true },
   { id: 'builtin/context-records', factory: contextRecordsPlugin, enabledByDefault: true },
   { id: 'builtin/context-code', factory: contextCodePlugin, enabledByDefault: true },

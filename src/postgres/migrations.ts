@@ -41,6 +41,34 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (session_id, number)
       );`,
   },
+  {
+    version: 2,
+    description: 'context records, each save a version with its message and time',
+    // A record row is live from the version that wrote it until the one that replaced or removed it, so any
+    // version reads back as the rows live at it. Record text is kept as written (Python number forms included).
+    sql: `
+      CREATE TABLE ep_contexts (
+        name text PRIMARY KEY,
+        head integer NOT NULL DEFAULT 0
+      );
+      CREATE TABLE ep_context_versions (
+        context text NOT NULL REFERENCES ep_contexts (name) ON DELETE CASCADE,
+        version integer NOT NULL,
+        message text NOT NULL,
+        saved_at timestamptz NOT NULL,
+        codebook text,
+        PRIMARY KEY (context, version)
+      );
+      CREATE TABLE ep_context_records (
+        context text NOT NULL REFERENCES ep_contexts (name) ON DELETE CASCADE,
+        position integer NOT NULL,
+        added integer NOT NULL,
+        removed integer,
+        record text NOT NULL,
+        PRIMARY KEY (context, position, added)
+      );
+      CREATE INDEX ep_context_records_live ON ep_context_records (context, position) WHERE removed IS NULL;`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
