@@ -104,7 +104,8 @@ export class PostgresPackageStore implements PackageStore {
       }
       const version = head + 1;
       await client.query(
-        'UPDATE ep_context_records SET removed = $2 WHERE context = $1 AND removed IS NULL AND (position = ANY($3::int[]) OR position >= $4)',
+        `UPDATE ep_context_records SET removed = $2
+         WHERE context = $1 AND removed IS NULL AND (position = ANY($3::int[]) OR position >= $4)`,
         [name, version, changed, after.length],
       );
       if (changed.length > 0) {
