@@ -18,14 +18,47 @@ import type {
   SaveResult,
 } from './package-store-contract.js';
 import { diffRecords } from './record-diff.js';
+import { shownUrl } from '../postgres/database-errors.js';
 import { isRecordList } from '../records/record-list.js';
 
-/** The name a context path gives: the last segment of a `postgres://.../<name>` URL, else the path itself. */
-export function contextName(path: string): string {
-  if (!/^postgres(ql)?:\/\//.test(path)) return path;
-  const name = decodeURIComponent(new URL(path).pathname.split('/').filter(Boolean).at(-1) ?? '');
-  if (!name) {
-    throw new EpError('INVALID_PACKAGE', `${path} names no context: end it with /<name>.`, { exitCode: ExitCode.usage, details: { path } });
+/** Whether a path names a context in a database: `postgres:///<name>` or `postgres://host/db/<name>`. */
+export function isContextUrl(path: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(path);
+}
+
+/**
+ * The name a context path gives: the last segment of its URL, else the path itself. A URL with a host must
+ * name this store's database (`postgres:///<name>` always does).
+ */
+function contextName(path: string, databaseUrl: string): string {
+  if (!isContextUrl(path)) return path;
+  const url = new URL(path);
+  const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const name = segments.at(-1);
+  if (!name || (url.host !== '' && segments.length !== 2)) {
+    throw new EpError(
+      'INVALID_PACKAGE',
+      `${shownContext(path)} names no context: write postgres:///<name> or postgres://host/database/<name>.`,
+      {
+        exitCode: ExitCode.usage,
+        details: { path: shownContext(path) },
+      },
+    );
+  }
+  if (url.host !== '') {
+    const store = new URL(databaseUrl);
+    const database = decodeURIComponent(store.pathname.replace(/^\//, ''));
+    if (url.hostname !== store.hostname || (url.port || '5432') !== (store.port || '5432') || segments[0] !== database) {
+      throw new EpError(
+        'DATABASE_CONTEXT_ELSEWHERE',
+        `${shownContext(path)} is in another database than the one ep uses (${shownUrl(databaseUrl)}).`,
+        {
+          exitCode: ExitCode.usage,
+          details: { path: shownContext(path), database: shownUrl(databaseUrl) },
+          suggestion: 'Point EP_DATABASE_URL at that database, or name the context postgres:///<name>.',
+        },
+      );
+    }
   }
   return name;
 }
@@ -39,10 +72,15 @@ const versionId = (version: number) => `v${version}`;
  * a failed write leaves nothing behind. Only the rows a save changes are written.
  */
 export class PostgresPackageStore implements PackageStore {
-  constructor(private readonly database: Database) {}
+  /** The database, or how to open it on first use (a runtime that never names a database context opens none). */
+  constructor(private readonly source: Database | (() => Database)) {}
+
+  private get database(): Database {
+    return typeof this.source === 'function' ? this.source() : this.source;
+  }
 
   async load(path: string, options: LoadOptions = {}): Promise<LoadedPackage> {
-    const name = contextName(path);
+    const name = contextName(path, this.database.url);
     return this.database.transaction(`reading context ${name}`, async (client) => {
       await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const head = await headOf(client, name);
@@ -70,7 +108,7 @@ export class PostgresPackageStore implements PackageStore {
   }
 
   async update(path: string, change: PackageChange, options: SaveOptions = {}): Promise<SaveResult & { list: RecordList }> {
-    const name = contextName(path);
+    const name = contextName(path, this.database.url);
     const message = options.message ?? DEFAULT_SAVE_MESSAGE;
     return this.database.transaction(`saving context ${name}`, async (client) => {
       await client.query('INSERT INTO ep_contexts (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [name]);
@@ -100,7 +138,7 @@ export class PostgresPackageStore implements PackageStore {
       const dropped = before.length > after.length ? before.length - after.length : 0;
       const sameCodebook = (codebook ? JSON.stringify(codebook) : null) === codebookText;
       if (head > 0 && changed.length === 0 && dropped === 0 && sameCodebook) {
-        return { status: 'unchanged' as const, path, commit: versionId(head), branch: null, message, list: next };
+        return { status: 'unchanged' as const, path, commit: versionId(head), branch: 'main', message, list: next };
       }
       const version = head + 1;
       await client.query(
@@ -122,12 +160,12 @@ export class PostgresPackageStore implements PackageStore {
         codebookText,
       ]);
       await client.query('UPDATE ep_contexts SET head = $2 WHERE name = $1', [name, version]);
-      return { status: 'ok' as const, path, commit: versionId(version), branch: null, message, list: next };
+      return { status: 'ok' as const, path, commit: versionId(version), branch: 'main', message, list: next };
     });
   }
 
   async log(path: string, options: { ref?: string } = {}): Promise<LogEntry[]> {
-    const name = contextName(path);
+    const name = contextName(path, this.database.url);
     return this.database.transaction(`reading the history of context ${name}`, async (client) => {
       const head = await headOf(client, name);
       if (head === undefined || head === 0) throw notFound(path);
@@ -164,6 +202,11 @@ export class PostgresPackageStore implements PackageStore {
   }
 }
 
+/** A context path as messages show it: a URL without its password, a plain name as it is. */
+function shownContext(path: string): string {
+  return isContextUrl(path) ? shownUrl(path) : path;
+}
+
 function recordText(record: Scenario): string {
   return stringifyJsonPreservingNumbers(record) ?? JSON.stringify(record);
 }
@@ -188,18 +231,18 @@ function resolveRef(path: string, ref: string | undefined, head: number): number
   const back = /^HEAD~(\d+)$/.exec(ref);
   const version = back ? head - Number(back[1]) : /^v(\d+)$/.test(ref) ? Number(ref.slice(1)) : Number.NaN;
   if (!Number.isInteger(version) || version < 1 || version > head) {
-    throw new EpError('REF_NOT_FOUND', `${path} has no version ${ref}; its versions are v1 to v${head}.`, {
+    throw new EpError('REF_NOT_FOUND', `${shownContext(path)} has no version ${ref}; its versions are v1 to v${head}.`, {
       exitCode: ExitCode.notFound,
-      details: { path, ref, head: versionId(head) },
+      details: { path: shownContext(path), ref, head: versionId(head) },
     });
   }
   return version;
 }
 
 function notFound(path: string): EpError {
-  return new EpError('FILE_NOT_FOUND', `No context ${contextName(path)} in the database (${path}).`, {
+  return new EpError('FILE_NOT_FOUND', `No context ${shownContext(path)} in the database.`, {
     exitCode: ExitCode.notFound,
-    details: { path },
+    details: { path: shownContext(path) },
     suggestion: 'A first add or upsert creates it.',
   });
 }
@@ -207,7 +250,12 @@ function notFound(path: string): EpError {
 function noRemotes(path: string, operation: string): EpError {
   return new EpError(
     'NOT_SUPPORTED',
-    `A context in PostgreSQL has no git remotes or tags, so it cannot ${operation} (${path}); the database is what every machine shares.`,
-    { exitCode: ExitCode.usage, details: { path, operation }, suggestion: 'Export it to a .ep package to push it with git.' },
+    `A context in PostgreSQL has no git remotes or tags, so it cannot ${operation} (${shownContext(path)}); ` +
+      'the database is what every machine shares.',
+    {
+      exitCode: ExitCode.usage,
+      details: { path: shownContext(path), operation },
+      suggestion: 'Export it to a .ep package to push it with git.',
+    },
   );
 }

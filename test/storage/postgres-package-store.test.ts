@@ -5,12 +5,10 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { isEpError } from '../../src/kernel/errors.js';
-import { storagePostgresPlugin } from '../../src/plugins/storage-postgres/storage-postgres-plugin.js';
 import { Database } from '../../src/postgres/database.js';
 import { ScenarioList } from '../../src/records/scenario-list.js';
-import { PackageStore } from '../../src/storage/package-store-contract.js';
 import { PostgresPackageStore } from '../../src/storage/postgres-package-store.js';
-import { fromPlugin, packageStoreConformance, runConformance } from '../../src/testing/index.js';
+import { packageStoreConformance, runConformance } from '../../src/testing/index.js';
 import { sharedPostgresCluster, stopSharedPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 
 const WRITER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../support/postgres-context-writer.js');
@@ -25,12 +23,14 @@ describe('context records in PostgreSQL', async () => {
   });
   after(stopSharedPostgresCluster);
 
+  // The kit names packages by file path; the PostgreSQL store itself takes any name (the plugin routes file paths to .ep files).
   await runConformance(
     packageStoreConformance(async (context) => {
-      const url = await (await sharedPostgresCluster()).database('conformance');
-      return fromPlugin(storagePostgresPlugin, PackageStore, { options: { url } })(context);
+      const database = new Database({ url: await (await sharedPostgresCluster()).database('conformance') });
+      context.onCleanup(() => database.close());
+      return new PostgresPackageStore(database);
     }),
-    'builtin/storage-postgres',
+    'PostgresPackageStore',
   );
 
   describe('PostgresPackageStore', () => {
@@ -68,7 +68,7 @@ describe('context records in PostgreSQL', async () => {
       const database = new Database({ url: await cluster.database('versions') });
       try {
         const store = new PostgresPackageStore(database);
-        const name = 'postgres://ignored/versions/notes';
+        const name = 'postgres:///notes';
         await store.save(name, new ScenarioList([{ key: 'a', n: 1 }]), { message: 'one' });
         await store.update(name, (latest) => latest.upsert('key', { key: 'a', n: 2 }), { message: 'two' });
         await store.update(name, (latest) => latest.upsert('key', { key: 'b', n: 3 }), { message: 'three' });

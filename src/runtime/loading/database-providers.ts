@@ -3,6 +3,8 @@ import type { ProjectConfig } from './project-config.js';
 /** The built-ins `EP_DATABASE_URL` chooses, by the service each provides. */
 const DATABASE_PROVIDERS: Readonly<Record<string, string>> = {
   'ep.SessionStore': 'builtin/session-store-postgres',
+  // Files stay `.ep` packages: this store takes only the contexts named postgres:///<name>.
+  'ep.PackageStore': 'builtin/storage-postgres',
 };
 
 /**

@@ -10,6 +10,8 @@ import { contextAddCommand } from './add.js';
 import { contextUpsertCommand } from './upsert.js';
 import { contextHistoryCommand } from './history.js';
 import { contextRequestCommand } from './request.js';
+import { contextExportCommand } from './export.js';
+import { contextImportCommand } from './import.js';
 
 export const contextCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'context <command>',
@@ -25,6 +27,8 @@ export const contextCommand: CommandModule<GlobalArgs, GlobalArgs> = {
       .command(contextAddCommand)
       .command(contextUpsertCommand)
       .command(contextHistoryCommand)
+      .command(contextExportCommand)
+      .command(contextImportCommand)
       .command(contextRequestCommand),
   handler: () => undefined,
 };
