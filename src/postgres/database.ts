@@ -37,7 +37,13 @@ export class Database {
   constructor(options: DatabaseOptions) {
     this.url = checkedUrl(options.url);
     this.migrate = options.migrate ?? true;
-    this.pool = new pg.Pool({ connectionString: this.url, max: options.maxConnections ?? 4, connectionTimeoutMillis: 10_000 });
+    this.pool = new pg.Pool({
+      connectionString: this.url,
+      max: options.maxConnections ?? 4,
+      connectionTimeoutMillis: 10_000,
+      // Idle connections never keep a process alive that has nothing else to do.
+      allowExitOnIdle: true,
+    });
     // An idle connection the server closes reports here; the next query reconnects (or fails, and says so).
     this.pool.on('error', () => undefined);
   }
