@@ -40,7 +40,7 @@ export const sessionStorePostgresPlugin = definePlugin<PostgresSessionStoreOptio
       let store: InstanceType<typeof PostgresSessionStore> | undefined;
       const opened = () => (database ??= openDatabase(options, registry.get(RuntimeSettings).env));
       registry.registerFactory(SessionStore, (services) => {
-        store = new PostgresSessionStore({ database: opened(), home: resolveEpHome(services.get(RuntimeSettings).env) });
+        store = new PostgresSessionStore({ database: opened, home: resolveEpHome(services.get(RuntimeSettings).env) });
         return store;
       });
       registry.registerFactory(DatabaseSchema, () => ({ migrate: () => opened().migrateNow() }));

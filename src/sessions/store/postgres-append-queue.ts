@@ -25,7 +25,7 @@ export class AppendQueue {
   private queued: Queued[] = [];
   private draining: Promise<void> | undefined;
 
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: () => Database) {}
 
   push(owner: AppendOwner, record: LogRecord): void {
     this.queued.push({ owner, text: JSON.stringify(record) });
@@ -52,7 +52,7 @@ export class AppendQueue {
     const owner = run[0]!.owner;
     if (owner.failure !== undefined) return;
     try {
-      await this.database.query(
+      await this.database().query(
         `WITH counter AS (
            UPDATE ep_sessions SET record_count = record_count + $2 WHERE id = $1 RETURNING record_count - $2 AS base
          )

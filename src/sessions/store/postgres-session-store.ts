@@ -17,7 +17,8 @@ interface SessionRow {
 }
 
 export interface PostgresSessionStoreOptions {
-  readonly database: Database;
+  /** The database, or how to open it on first use (so a store is made, and fails by name, only when used). */
+  readonly database: Database | (() => Database);
   /** `$EP_HOME`: where subprocesses keep what is not a session (trust, caches). */
   readonly home: string;
 }
@@ -29,13 +30,18 @@ export interface PostgresSessionStoreOptions {
  */
 export class PostgresSessionStore implements SessionStore {
   readonly home: string;
-  private readonly database: Database;
+  private readonly source: Database | (() => Database);
+  private opened: Database | undefined;
   private readonly queue: AppendQueue;
 
   constructor(options: PostgresSessionStoreOptions) {
     this.home = options.home;
-    this.database = options.database;
-    this.queue = new AppendQueue(options.database);
+    this.source = options.database;
+    this.queue = new AppendQueue(() => this.database);
+  }
+
+  private get database(): Database {
+    return (this.opened ??= typeof this.source === 'function' ? this.source() : this.source);
   }
 
   async open(sessionId: string, options: { source?: string } = {}): Promise<SessionLogContract> {
@@ -124,7 +130,7 @@ export class PostgresSessionStore implements SessionStore {
   /** Waits for queued appends, then closes the connections. */
   async close(): Promise<void> {
     await this.queue.settled();
-    await this.database.close();
+    await this.opened?.close();
   }
 
   private notFound(id: string): EpError {
