@@ -15,3 +15,4 @@ export { PackageStore } from './storage/package-store-contract.js';
 export { ContextPacker } from './context/package/context-packer.js';
 export { ContextRecords } from './context/active/context-records-contract.js';
 export { CodeContext } from './context/code/code-context-contract.js';
+export { DatabaseSchema } from './postgres/database-schema.js';

@@ -10,6 +10,7 @@ import { REPO_ROOT } from './support/ep-process.js';
 import { Figures } from './support/figures.js';
 import { SeededRandom } from './support/random.js';
 import { STRESS_TARGETS } from './targets/index.js';
+import { stopSharedPostgresCluster } from '../test/support/postgres-cluster.js';
 
 /** Sizes of one run. `--short` keeps the suite to seconds for `npm test`; the full run takes minutes. */
 export interface StressPlan {
@@ -165,4 +166,9 @@ async function recordFigures(figures: Figures, run: { seed: number; seconds: num
   await writeFile(file, `${text.slice(0, start)}${table}${text.slice(end + END.length)}`);
 }
 
-await main();
+try {
+  await main();
+} finally {
+  // The PostgreSQL targets' throwaway cluster, started on first use.
+  await stopSharedPostgresCluster();
+}

@@ -56,7 +56,13 @@ export async function runAgent(target: string, input?: unknown, options: Session
     return { sessionId: run.sessionId, created: run.created, turnId: run.turnId, target, output: run.result ?? null };
   } catch (error) {
     if (session === undefined) throw error;
-    const details = { sessionId: session.sessionId, target, ...(isEpError(error) ? { errorCode: error.code } : {}) };
+    const storeError = isEpError(error) ? error.details?.storeError : undefined;
+    const details = {
+      sessionId: session.sessionId,
+      target,
+      ...(isEpError(error) ? { errorCode: error.code } : {}),
+      ...(typeof storeError === 'string' ? { storeError } : {}),
+    };
     const suggestion = `See what was recorded: ep session show ${session.sessionId}`;
     if (options.signal?.aborted) {
       const message = `${agent.name} was cancelled in session ${session.sessionId}: ${errorMessage(options.signal.reason)}`;

@@ -5,6 +5,7 @@ import { errorEnvelope, writeEnvelope } from '../envelope/envelope.js';
 import { checkOptionValues, type DeclaredOptions } from './option-rules.js';
 import { codeCommand } from './commands/code/index.js';
 import { contextCommand } from './commands/context/index.js';
+import { dbCommand } from './commands/db/index.js';
 import { demoCommand } from './commands/demo/index.js';
 import { mcpCommand } from './commands/mcp/index.js';
 import { pluginsCommand } from './commands/plugins/index.js';
@@ -44,6 +45,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<void
     }, true)
     .command(codeCommand)
     .command(contextCommand)
+    .command(dbCommand)
     .command(demoCommand)
     .command(mcpCommand)
     .command(pluginsCommand)

@@ -3,6 +3,7 @@ import type { EpPlugin, PluginSource } from '../kernel/plugin.js';
 import { loadProjectConfig, type ProjectConfig } from './loading/project-config.js';
 import { requireTrustedConfig } from './trust/config-trust.js';
 import { selectPlugins } from './select-plugins.js';
+import { withDatabaseProviders } from './loading/database-providers.js';
 
 export interface RuntimeOptions {
   /** Where the project config is looked up from; defaults to `process.cwd()`. */
@@ -54,8 +55,8 @@ export interface RuntimePlan {
 export async function planRuntime(options: RuntimeOptions = {}): Promise<RuntimePlan> {
   const cwd = options.cwd ?? process.cwd();
   const fromFile = loadProjectConfig(cwd);
-  const config: ProjectConfig = { ...fromFile, ...options.config };
   const env = options.env ?? process.env;
+  const config: ProjectConfig = withDatabaseProviders({ ...fromFile, ...options.config }, env);
   const sources = await selectPlugins({
     config,
     cwd,

@@ -34,6 +34,11 @@ export class EpRuntime {
     return this.kernel.getAll(token);
   }
 
+  /** Whether a loaded plugin provides `token` (an optional service, such as ep.DatabaseSchema). */
+  has(token: AnyServiceToken<unknown>): boolean {
+    return this.kernel.has(token);
+  }
+
   async shutdown(): Promise<void> {
     await this.kernel.shutdown();
   }

@@ -1,6 +1,6 @@
 import type { ToolRegistry } from '../skills/tool.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { EpError, ExitCode } from '../kernel/errors.js';
+import { EpError, ExitCode, isEpError } from '../kernel/errors.js';
 import { processSlot } from '../kernel/process-registry.js';
 import type { ModelRuntime } from '../models/model-runtime.js';
 import type { SessionStore } from './store/session-store.js';
@@ -135,9 +135,12 @@ export async function openSession<T>(options: SessionOptions, body: (session: Se
   try {
     await writer.endTurn();
   } catch (cause) {
+    // A store that names its failure (a database gone away, say) keeps its code and exit code in the report.
+    const named = isEpError(cause) ? cause : undefined;
     throw new EpError('SESSION_WRITE_FAILED', `Session ${sessionId} could not be saved in ${store.home}: ${(cause as Error).message}`, {
       cause,
-      details: { sessionId, home: store.home },
+      ...(named ? { exitCode: named.exitCode } : {}),
+      details: { sessionId, home: store.home, ...(named ? { storeError: named.code } : {}) },
     });
   }
   return result;

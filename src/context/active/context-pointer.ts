@@ -7,6 +7,7 @@ import { limitExceeded, Limits } from '../../limits/limits.js';
 import { findUp } from '../../util/find-up.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { withFileLock } from '../../util/file-lock.js';
+import { isDatabaseContext, resolveContextLocation } from './context-location.js';
 
 /** The project-local pointer to the active context packages. */
 export const CONTEXT_POINTER_PATH = path.join('.edsl', 'context.json');
@@ -73,7 +74,7 @@ export async function readContextPointer(cwd: string): Promise<ContextPointer | 
 export function onePerPackage(baseDir: string, paths: readonly string[]): string[] {
   const seen = new Set<string>();
   return paths.filter((entry) => {
-    const absolute = path.resolve(baseDir, entry);
+    const absolute = resolveContextLocation(baseDir, entry);
     if (seen.has(absolute)) return false;
     seen.add(absolute);
     return true;
@@ -102,7 +103,7 @@ export async function useContext(cwd: string, packagePath: string, options: UseC
   const projectDir = found ? path.dirname(path.dirname(found)) : path.resolve(cwd);
   const file = found ?? path.join(projectDir, CONTEXT_POINTER_PATH);
   // A package not made yet is fine (the first write makes it); a device or FIFO is refused now, not at the first read.
-  await assertRegularFileOrMissing(path.resolve(cwd, packagePath), PACKAGE_FILE);
+  if (!isDatabaseContext(packagePath)) await assertRegularFileOrMissing(path.resolve(cwd, packagePath), PACKAGE_FILE);
   await mkdir(path.dirname(file), { recursive: true });
   // Read, change and write under a lock: two `ep context use --append` at once must both land.
   return withFileLock(path.join(path.dirname(file), POINTER_LOCK), () => updatePointer(cwd, projectDir, file, packagePath, options));
@@ -116,7 +117,7 @@ async function updatePointer(
   options: UseContextOptions,
 ): Promise<ContextPointer> {
   const existing = await readContextPointer(cwd);
-  const stored = toStoredPath(projectDir, path.resolve(cwd, packagePath));
+  const stored = isDatabaseContext(packagePath) ? packagePath : toStoredPath(projectDir, path.resolve(cwd, packagePath));
   let active = [...(existing?.active_context_paths ?? [])];
   let write = existing?.default_write_context_path ?? null;
   if (!options.append && !options.write) {
@@ -152,5 +153,5 @@ function toStoredPath(projectDir: string, absolute: string): string {
 }
 
 export function resolveStoredPath(pointer: Pick<ContextPointer, 'projectDir'>, stored: string): string {
-  return path.resolve(pointer.projectDir, stored);
+  return resolveContextLocation(pointer.projectDir, stored);
 }

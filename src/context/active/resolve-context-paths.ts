@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { assertActiveContextCount, notConfigured, onePerPackage, readContextPointer, resolveStoredPath } from './context-pointer.js';
 import { displayPath } from './package-path.js';
 import { assertPathsInScope } from './path-scope.js';
+import { resolveContextLocation } from './context-location.js';
 
 /**
  * Read path resolution: explicit `--path` values, else the nearest pointer's active paths, else an error.
@@ -10,7 +10,7 @@ import { assertPathsInScope } from './path-scope.js';
  */
 export async function resolveReadPaths(cwd: string, explicit: readonly string[] = []): Promise<string[]> {
   if (explicit.length > 0) {
-    const paths = onePerPackage(cwd, explicit).map((entry) => path.resolve(cwd, entry));
+    const paths = onePerPackage(cwd, explicit).map((entry) => resolveContextLocation(cwd, entry));
     assertActiveContextCount(paths.length);
     await assertNamedPathsInScope(cwd, paths);
     return paths;
@@ -24,7 +24,7 @@ export async function resolveReadPaths(cwd: string, explicit: readonly string[] 
 /** Write path resolution: explicit `--path`, else the pointer's default write path, else an error saying how to set one. */
 export async function resolveWritePath(cwd: string, explicit?: string): Promise<string> {
   if (explicit) {
-    const absolute = path.resolve(cwd, explicit);
+    const absolute = resolveContextLocation(cwd, explicit);
     await assertNamedPathsInScope(cwd, [absolute]);
     return absolute;
   }

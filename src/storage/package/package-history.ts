@@ -1,14 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { EpError, ExitCode } from '../../kernel/errors.js';
-import { canonicalJson } from '../../records/json.js';
-import type { Scenario } from '../../records/scenario.js';
+import { diffRecords } from '../record-diff.js';
 import { assertObjectStoreWithinLimits } from '../git/object-store-check.js';
 import { RepoDir } from '../git/repo-dir.js';
 import { DEFAULT_ZIP_LIMITS } from '../zip/zip-reader.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { OpenPackage, type PackageReadOptions } from './open-package.js';
 import { withPackageLock, type LockOptions } from './package-lock.js';
-import type { ChangedRecord, LogEntry, PackageDiff, PushResult, SaveResult } from '../package-store-contract.js';
+import type { LogEntry, PackageDiff, PushResult, SaveResult } from '../package-store-contract.js';
 import { archive } from './package-writer.js';
 
 /** Transports a push or pull may use; `ext::` and other command-running transports stay refused. */
@@ -56,35 +55,7 @@ export async function diffPackage(
   return withOpened(file, options.limits ?? DEFAULT_ZIP_LIMITS, async (opened) => {
     const before = (await opened.snapshot(from)).list.toArray();
     const after = (await opened.snapshot(to)).list.toArray();
-    const keyField = options.keyField ?? 'key';
-    const keyed = [...before, ...after].every((record) => record[keyField] !== undefined);
-    if (!keyed) {
-      const count = (records: Scenario[]) => {
-        const counts = new Map<string, number>();
-        for (const record of records) counts.set(canonicalJson(record), (counts.get(canonicalJson(record)) ?? 0) + 1);
-        return counts;
-      };
-      const take = (records: Scenario[], other: Map<string, number>) =>
-        records.filter((record) => {
-          const identity = canonicalJson(record);
-          const left = other.get(identity) ?? 0;
-          other.set(identity, left - 1);
-          return left <= 0;
-        });
-      return { from, to, by: 'content', added: take(after, count(before)), removed: take(before, count(after)), changed: [] };
-    }
-    const index = (records: Scenario[]) => new Map(records.map((record) => [canonicalJson(record[keyField]!), record]));
-    const old = index(before);
-    const now = index(after);
-    const added = after.filter((record) => !old.has(canonicalJson(record[keyField]!)));
-    const removed = before.filter((record) => !now.has(canonicalJson(record[keyField]!)));
-    const changed: ChangedRecord[] = [];
-    for (const [identity, record] of now) {
-      const previous = old.get(identity);
-      if (previous && canonicalJson(previous) !== canonicalJson(record))
-        changed.push({ key: record[keyField]!, before: previous, after: record });
-    }
-    return { from, to, by: 'key', added, removed, changed };
+    return { from, to, ...diffRecords(before, after, options.keyField ?? 'key') };
   });
 }
 

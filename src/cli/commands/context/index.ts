@@ -11,6 +11,8 @@ import { contextUpsertCommand } from './upsert.js';
 import { contextHistoryCommand } from './history.js';
 import { contextDiffCommand } from './diff.js';
 import { contextRequestCommand } from './request.js';
+import { contextExportCommand } from './export.js';
+import { contextImportCommand } from './import.js';
 
 export const contextCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'context <command>',
@@ -27,6 +29,8 @@ export const contextCommand: CommandModule<GlobalArgs, GlobalArgs> = {
       .command(contextUpsertCommand)
       .command(contextHistoryCommand)
       .command(contextDiffCommand)
+      .command(contextExportCommand)
+      .command(contextImportCommand)
       .command(contextRequestCommand),
   handler: () => undefined,
 };
