@@ -12,8 +12,8 @@ const HIDDEN_TAG = 'langsmith:hidden';
 /**
  * A LangChain callback handler that records every run (chains and graph nodes as calls, chat models and LLMs as
  * model calls, tools as calls) in the current session: the first run under the call in progress, every other
- * under the run LangChain names as its parent, so parallel tool calls land under the model turn that asked for
- * them. Pass it in `callbacks`: `agent.invoke(input, { callbacks: [new EpSessionHandler()] })`. Runs started
+ * under the run LangChain names as its parent, so parallel tool calls land side by side under the run that made
+ * them (a LangGraph tool node). Pass it in `callbacks`: `agent.invoke(input, { callbacks: [new EpSessionHandler()] })`. Runs started
  * outside a session are not recorded.
  */
 export class EpSessionHandler extends BaseCallbackHandler {
