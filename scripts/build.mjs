@@ -1,26 +1,30 @@
 #!/usr/bin/env node
-// Compiles with tsc into dist/, then removes outputs whose source file is gone (tsc never deletes them, and a
-// stale step definition or test would still run).
+// Compiles with tsc into dist/, removes outputs whose source file is gone (tsc never deletes them, and a
+// stale step definition or test would still run), then bundles the CLI into dist/cli/ (see bundle-cli.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleCli } from './bundle-cli.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export function build() {
+export async function build() {
   const status = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')], {
     stdio: 'inherit',
     cwd: root,
   }).status;
-  if (status === 0) removeStaleOutputs(path.join(root, 'dist'));
-  return status ?? 1;
+  if (status !== 0) return status ?? 1;
+  removeStaleOutputs(path.join(root, 'dist'));
+  await bundleCli(path.join(root, 'dist'));
+  return 0;
 }
 
 function removeStaleOutputs(dir) {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir)) {
     const file = path.join(dir, entry);
+    if (file === path.join(root, 'dist/cli')) continue;
     if (statSync(file).isDirectory()) {
       removeStaleOutputs(file);
       continue;
@@ -32,4 +36,4 @@ function removeStaleOutputs(dir) {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exit(build());
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exit(await build());
