@@ -32,6 +32,11 @@ export interface PackageSource {
   readonly warnings: readonly string[];
 }
 
+/** Where the sidecar of the package at `file` lives in the cache directory `dir`. */
+export function sidecarPath(dir: string, file: string): string {
+  return path.join(dir, `pkg-${createHash('sha256').update(path.resolve(file)).digest('hex').slice(0, 40)}.eprc`);
+}
+
 /** Cache files: sidecars (`.eprc`) and JSON entries for histories and revisions. */
 const ENTRY_NAME = /\.(json|eprc)$/;
 
@@ -70,7 +75,7 @@ export class PackageReadCache {
   async source(file: string, options: { fromPackage?: boolean } = {}): Promise<PackageSource> {
     const identity = this.dir && sidecarsSupported && !options.fromPackage ? await fileIdentity(file) : undefined;
     if (!identity) return this.fromPackage(file);
-    const entry = path.join(this.dir!, `pkg-${createHash('sha256').update(path.resolve(file)).digest('hex').slice(0, 40)}.eprc`);
+    const entry = sidecarPath(this.dir!, file);
     const sidecar = await readSidecar(entry);
     if (sidecar?.header.identity === identity) return { source: sidecar.source, warnings: [] };
     const digest = await digestOf(file);
@@ -91,8 +96,7 @@ export class PackageReadCache {
   /** Removes the package's sidecar (one that failed while being read), so the next read rebuilds it. */
   async discard(file: string): Promise<void> {
     if (!this.dir) return;
-    const entry = path.join(this.dir, `pkg-${createHash('sha256').update(path.resolve(file)).digest('hex').slice(0, 40)}.eprc`);
-    await rm(entry, { force: true }).catch(() => undefined);
+    await rm(sidecarPath(this.dir, file), { force: true }).catch(() => undefined);
   }
 
   private async fromPackage(file: string): Promise<PackageSource> {
