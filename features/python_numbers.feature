@@ -50,6 +50,20 @@ Feature: Numbers keep their Python form through every input and output
       | ep tools call builtin/context-get --json '{\"key\": \"note.numbers\", \"paths\": [\"numbers.ep\"]}'  | scenario           |
       | ep tools call builtin/context-search --json '{\"query\": \"python\", \"paths\": [\"numbers.ep\"]}'   | matches.0.scenario |
 
+  Scenario Outline: A read cache that is <damage> is rebuilt, and the record still reads as Python wrote it
+    Given "numbers.ep" was created from the record
+    When I run "ep context get --path numbers.ep --key note.numbers"
+    And the read cache of "numbers.ep" is <damage>
+    And I run "ep context get --path numbers.ep --key note.numbers"
+    Then Python reads the envelope data "scenario" as the record
+    And the read cache holds "numbers.ep"
+
+    Examples:
+      | damage       |
+      | cut short    |
+      | scrambled    |
+      | emptied      |
+
   Scenario: ep context pack over such a record prints an envelope Python reads
     Given "numbers.ep" was created from the record
     When I run "ep context pack --path numbers.ep --query python"

@@ -7,7 +7,7 @@ import { build } from './build.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
-if (build() !== 0) process.exit(1);
+if ((await build()) !== 0) process.exit(1);
 // Bench names filter; `--option value` and `--option=value` pass through to every benchmark.
 const filters = [];
 const extra = [];

@@ -1,23 +1,28 @@
 #!/usr/bin/env node
-// Compiles with tsc into dist/, then removes outputs whose source file is gone (tsc never deletes them, and a
-// stale step definition or test would still run), then type-checks and bundles the web UI's page (src/ui/app,
-// Preact) with esbuild into dist/src/ui/assets/, which the package ships and `ep ui` serves.
+// Compiles with tsc into dist/, removes outputs whose source file is gone (tsc never deletes them, and a
+// stale step definition or test would still run), type-checks and bundles the web UI's page (src/ui/app,
+// Preact) with esbuild into dist/src/ui/assets/, which the package ships and `ep ui` serves, then bundles the
+// CLI into dist/cli/ (see bundle-cli.mjs).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleCli } from './bundle-cli.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export function build() {
+export async function build() {
   const status = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')], {
     stdio: 'inherit',
     cwd: root,
   }).status;
   if (status !== 0) return status ?? 1;
   removeStaleOutputs(path.join(root, 'dist'));
-  return buildUiAssets();
+  const ui = buildUiAssets();
+  if (ui !== 0) return ui;
+  await bundleCli(path.join(root, 'dist'));
+  return 0;
 }
 
 const UI_APP = path.join(root, 'src/ui/app');
@@ -36,7 +41,6 @@ function buildUiAssets() {
   rmSync(UI_ASSETS, { recursive: true, force: true });
   mkdirSync(UI_ASSETS, { recursive: true });
   try {
-    // esbuild's CommonJS entry has the synchronous API, so build() stays synchronous for scripts/test.mjs.
     createRequire(import.meta.url)('esbuild').buildSync({
       entryPoints: [path.join(UI_APP, 'main.tsx')],
       outfile: path.join(UI_ASSETS, 'app.js'),
@@ -60,6 +64,7 @@ function removeStaleOutputs(dir) {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir)) {
     const file = path.join(dir, entry);
+    if (file === path.join(root, 'dist/cli')) continue;
     if (statSync(file).isDirectory()) {
       removeStaleOutputs(file);
       continue;
@@ -71,4 +76,4 @@ function removeStaleOutputs(dir) {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exit(build());
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exit(await build());

@@ -7,6 +7,6 @@ import { build } from './build.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
-if (build() !== 0) process.exit(1);
+if ((await build()) !== 0) process.exit(1);
 const result = spawnSync(process.execPath, ['dist/stress/run-stress.js', ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -14,7 +14,7 @@ let passed = 0;
 let failed = 0;
 
 console.log('== type check and build (tsc)');
-if (build() !== 0) {
+if ((await build()) !== 0) {
   failed += 1;
   finish();
 }

@@ -10,7 +10,7 @@ import {
   pythonRecordsFile,
   pythonRecordText,
 } from '../support/python-json.js';
-import { readCacheHolds, runWithRecord } from '../support/python-numbers.js';
+import { damageReadCache, readCacheHolds, runWithRecord, type Damage } from '../support/python-numbers.js';
 import type { EpWorld } from '../support/world.js';
 
 const record = (world: EpWorld) => world.values.get('record') as string;
@@ -54,6 +54,10 @@ Then('Python reads the envelope data {string} as the record', async function (th
 
 Then('the read cache holds {string}', async function (this: EpWorld, file: string) {
   assert.ok(await readCacheHolds(this, file), `no read cache entry for ${file}`);
+});
+
+When(/^the read cache of "([^"]+)" is (cut short|scrambled|emptied)$/, async function (this: EpWorld, file: string, damage: Damage) {
+  await damageReadCache(this, file, damage);
 });
 
 Given('an MCP client speaking raw JSON lines to {string}', async function (this: EpWorld, commandLine: string) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { access, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { decodeSidecar } from '../../src/context/active/sidecar/sidecar-decode.js';
 import type { EpWorld } from './world.js';
 
 /**
@@ -18,13 +19,36 @@ export async function runWithRecord(world: EpWorld, args: string[], record: stri
   } else throw new Error(`No way to give a record "${form}"`);
 }
 
-/** True when the read cache (under the scenario's EP_HOME) has an entry for the package's current bytes. */
+/** True when the read cache (under the scenario's EP_HOME) has a sound sidecar built from the package's current bytes. */
 export async function readCacheHolds(world: EpWorld, file: string): Promise<boolean> {
   const digest = createHash('sha256')
     .update(await readFile(world.resolve(file)))
     .digest('hex');
-  return access(path.join(world.home, 'cache', 'context-packages', `${digest}.json`)).then(
-    () => true,
-    () => false,
-  );
+  const dir = path.join(world.home, 'cache', 'context-packages');
+  const names = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.eprc'));
+  for (const name of names) if (decodeSidecar(await readFile(path.join(dir, name)))?.header.digest === digest) return true;
+  return false;
+}
+
+export type Damage = 'cut short' | 'scrambled' | 'emptied';
+
+/** Damages the package's sidecar in the read cache as a crash, a bad disk or a stray write would. */
+export async function damageReadCache(world: EpWorld, file: string, damage: Damage): Promise<void> {
+  const digest = createHash('sha256')
+    .update(await readFile(world.resolve(file)))
+    .digest('hex');
+  const dir = path.join(world.home, 'cache', 'context-packages');
+  for (const name of (await readdir(dir)).filter((entry) => entry.endsWith('.eprc'))) {
+    const bytes = await readFile(path.join(dir, name));
+    if (decodeSidecar(bytes)?.header.digest !== digest) continue;
+    if (damage === 'cut short') await writeFile(path.join(dir, name), bytes.subarray(0, bytes.length >> 1));
+    else if (damage === 'emptied') await writeFile(path.join(dir, name), '');
+    else
+      await writeFile(
+        path.join(dir, name),
+        bytes.map((byte, at) => (at % 7 === 3 ? byte ^ 0x5a : byte)),
+      );
+    return;
+  }
+  throw new Error(`The read cache holds no sidecar for ${file}`);
 }

@@ -14,6 +14,8 @@ export interface CliCase {
   readonly stdin?: string | Uint8Array;
   /** Files made in the case's own working directory first (relative names). */
   readonly files?: Readonly<Record<string, CaseFile>>;
+  /** Files whose names depend on where the case runs (`cwd`, absolute), made with `files`. */
+  readonly placed?: (cwd: string) => Readonly<Record<string, CaseFile>>;
   /** `ep` runs made next, in the same directory (trusting its config, say); each must succeed. */
   readonly before?: readonly (readonly string[])[];
   /** Files written after the `before` runs (an edit of the config trusted there). */

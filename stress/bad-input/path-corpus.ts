@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { sidecarPath } from '../../src/context/active/package-read-cache.js';
 import type { CaseFile, CliCase, CliCaseFactory, CorpusContext } from './cases.js';
 import { buildZip } from './zip-builder.js';
 
@@ -81,14 +82,16 @@ export const PATH_FACTORIES: readonly CliCaseFactory[] = [
     name: 'read cache: a device or FIFO where a cache entry belongs',
     build: (context) => {
       const bytes = basePackage(context);
-      const entry = `.ep-home/cache/context-packages/${createHash('sha256').update(bytes).digest('hex')}.json`;
       const planted: CaseFile = context.random.pick<CaseFile>([null, { link: '/dev/zero' }, { link: '/dev/urandom' }]);
       // The cache is only a copy: an entry that cannot be read is read again from the package.
       return {
         family: FAMILY,
         command: 'context search',
         expect: 'ok',
-        files: { 'pkg.ep': bytes, [entry]: planted },
+        files: { 'pkg.ep': bytes },
+        placed: (cwd) => ({
+          [path.relative(cwd, sidecarPath(path.join(cwd, '.ep-home/cache/context-packages'), path.join(cwd, 'pkg.ep')))]: planted,
+        }),
         args: ['context', 'search', '--path', 'pkg.ep', '--query', 'first'],
       };
     },

@@ -22,7 +22,7 @@ export async function runCliCases(cases: readonly CliCase[], sandbox: Sandbox, f
     const env = sandbox.env({ EP_HOME: path.join(cwd, '.ep-home') });
     const label = `cli #${index} ${hostile.command} (${hostile.family}) ${describeArgs(hostile.args)}`;
     await mkdir(cwd, { recursive: true });
-    await writeCaseFiles(cwd, hostile.files ?? {});
+    await writeCaseFiles(cwd, { ...hostile.files, ...hostile.placed?.(cwd) });
     for (const args of hostile.before ?? []) {
       const setup = await runEp(args, { cwd, env, timeoutMs });
       if (setup.outcome !== 'ok') figures.defect(`${label}: the setup run ${describeArgs(args)} failed: ${setup.stdout.slice(0, 300)}`);

@@ -1,15 +1,16 @@
-import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../records/document-text.js';
+import { DEFAULT_SEARCH_FIELDS } from '../../records/document-text.js';
 import type { Scenario } from '../../records/scenario.js';
-import { assertReadable, isReadable } from '../../records/unreadable-record.js';
-import type { SearchEngine } from '../../search/search-engine.js';
+import { assertReadable } from '../../records/unreadable-record.js';
+import type { SearchDocument, SearchEngine } from '../../search/search-engine.js';
 import { searchOnce } from '../../search/search-once.js';
 import type { ContextMatch, ContextWarning } from './context-records-contract.js';
+import { recordsSource, type RecordSource } from './record-source.js';
 
-export interface CorpusPackage {
+/** A package's records, in memory or as a source that reads them on demand (the read cache's sidecar). */
+export type CorpusPackage = {
   /** The path as shown to the user. */
   readonly shown: string;
-  readonly records: readonly Scenario[];
-}
+} & ({ readonly records: readonly Scenario[] } | { readonly source: RecordSource });
 
 /** How many duplicate-key warnings are listed one by one before the rest are summed up. */
 const MAX_DUPLICATE_WARNINGS = 20;
@@ -25,35 +26,40 @@ export type DuplicateUse = 'listed' | 'got';
  * but is in no search, and asking for it gives its error.
  */
 export class ContextCorpus {
-  readonly records: Scenario[];
+  /** How many records the packages hold together. */
+  readonly length: number;
   /** Keys held by more than one package: every package holding each, in package order. */
   readonly duplicates = new Map<string, string[]>();
   /** Each key's first record (the first package's, and that package's first). */
   private readonly byKey = new Map<string, number>();
-  /** Where each package's records start in `records`, and its shown path. */
+  /** Each package's records, where they start in the concatenation, and its shown path. */
+  private readonly sources: RecordSource[] = [];
   private readonly starts: number[] = [];
   private readonly shown: string[] = [];
-  /** Positions in `records` of the readable ones, when some are not (almost never: then it stays undefined). */
+  /** Positions in the concatenation of the readable ones, when some are not (almost never: then it stays undefined). */
   private readable: number[] | undefined;
 
   constructor(
     packages: readonly CorpusPackage[],
     readonly keyField = 'key',
   ) {
-    // One package (the common case) is used as it is: no copy of its records.
-    this.records = packages.length === 1 ? (packages[0]!.records as Scenario[]) : [];
     let start = 0;
     for (const pkg of packages) {
       this.starts.push(start);
       this.shown.push(pkg.shown);
-      start += pkg.records.length;
-      if (packages.length > 1) for (const record of pkg.records) this.records.push(record);
+      const source = 'source' in pkg ? pkg.source : recordsSource(pkg.records);
+      this.sources.push(source);
+      start += source.length;
     }
-    for (let index = 0; index < this.records.length; index += 1) {
-      if (!isReadable(this.records[index]!)) this.readable ??= this.records.slice(0, index).map((_, at) => at);
+    this.length = start;
+    for (let index = 0; index < this.length; index += 1) {
+      const pkg = this.packageOf(index);
+      const source = this.sources[pkg]!;
+      const local = index - this.starts[pkg]!;
+      if (!source.readable(local)) this.readable ??= Array.from({ length: index }, (_, at) => at);
       else this.readable?.push(index);
-      const key = this.records[index]![keyField];
-      if (typeof key !== 'string') continue;
+      const key = source.stringField(local, keyField);
+      if (key === undefined) continue;
       const first = this.byKey.get(key);
       if (first === undefined) {
         this.byKey.set(key, index);
@@ -67,11 +73,21 @@ export class ContextCorpus {
     }
   }
 
-  /** The package (as shown) the record at `index` of `records` came from. */
+  /** The package (as shown) the record at `index` of the concatenation came from. */
   originOf(index: number): string {
+    return this.shown[this.packageOf(index)]!;
+  }
+
+  /** The record at `index` of the concatenation. */
+  record(index: number): Scenario {
+    const pkg = this.packageOf(index);
+    return this.sources[pkg]!.record(index - this.starts[pkg]!);
+  }
+
+  private packageOf(index: number): number {
     let pkg = this.starts.length - 1;
     while (pkg > 0 && this.starts[pkg]! > index) pkg -= 1;
-    return this.shown[pkg]!;
+    return pkg;
   }
 
   /**
@@ -103,24 +119,29 @@ export class ContextCorpus {
     const index = this.byKey.get(key);
     if (index === undefined) return undefined;
     const origin = this.originOf(index);
-    return { record: assertReadable(this.records[index]!), origin, others: (this.duplicates.get(key) ?? [origin]).slice(1) };
+    return { record: assertReadable(this.record(index)), origin, others: (this.duplicates.get(key) ?? [origin]).slice(1) };
   }
 
   /** One record per key, the one `get` returns, in the order the keys first appear; keyless records left out. */
   resolved(): Scenario[] {
-    return [...this.byKey.values()].map((index) => this.records[index]!).filter(isReadable);
+    const readable = this.readable && new Set(this.readable);
+    return [...this.byKey.values()].filter((index) => !readable || readable.has(index)).map((index) => this.record(index));
   }
 
   /** BM25 over every record of every package; each match names the package its record came from. */
   search(engine: SearchEngine, query: string, options: { fields?: readonly string[]; topK?: number }): ContextMatch[] {
     const positions = this.readable;
-    const documents = searchDocuments(positions ? positions.map((index) => this.records[index]!) : this.records, options.fields);
+    const all: SearchDocument[] =
+      this.sources.length === 1
+        ? this.sources[0]!.documents(options.fields)
+        : this.sources.flatMap((source) => source.documents(options.fields));
+    const documents = positions ? positions.map((index) => all[index]!) : all;
     return searchOnce(engine, documents, query, {
       fields: options.fields ?? DEFAULT_SEARCH_FIELDS,
       ...(options.topK === undefined ? {} : { topK: options.topK }),
     }).map((hit) => {
       const index = positions ? positions[hit.index]! : hit.index;
-      return { score: hit.score, context_path: this.originOf(index), scenario: this.records[index]! };
+      return { score: hit.score, context_path: this.originOf(index), scenario: this.record(index) };
     });
   }
 }

@@ -23,6 +23,8 @@ import type {
 } from './context-records-contract.js';
 import { assertPackagePath, assertParentDirectory, displayPath } from './package-path.js';
 import { PackageReadCache } from './package-read-cache.js';
+import { SidecarInvalid } from './sidecar/sidecar-decode.js';
+import { nonNegativeInteger, positiveInteger } from './request-numbers.js';
 import { recordToWrite } from './record-input.js';
 import { resolveReadPaths, resolveWritePath } from './resolve-context-paths.js';
 import { keyText } from '../../records/record-key.js';
@@ -60,22 +62,49 @@ export class ContextRecordsService implements ContextRecords {
   }
 
   /** Loads the read packages (in order, concurrently) into one corpus, with the packages' own load warnings. */
-  async corpus(target: ContextReadTarget = {}): Promise<{ corpus: ContextCorpus; shown: string[]; warnings: ContextWarning[] }> {
+  async corpus(
+    target: ContextReadTarget = {},
+    options: { fromPackage?: boolean } = {},
+  ): Promise<{ corpus: ContextCorpus; shown: string[]; warnings: ContextWarning[] }> {
     const packages = await this.readPaths(target);
     const shown = packages.map((pkg) => pkg.shown);
     await Promise.all(packages.map((pkg) => assertPackagePath(pkg.absolute, pkg.shown)));
-    const loaded = await Promise.all(packages.map((pkg) => this.reader.load(pkg.absolute)));
+    const loaded = await Promise.all(packages.map((pkg) => this.reader.source(pkg.absolute, options)));
     const corpus = new ContextCorpus(
-      loaded.map((pkg, i) => ({ shown: shown[i]!, records: pkg.records })),
+      loaded.map((pkg, i) => ({ shown: shown[i]!, source: pkg.source })),
       this.keyField,
     );
     const loadWarnings = loaded.flatMap((pkg) => pkg.warnings.map((message) => ({ code: 'PACKAGE_WARNING', message })));
     return { corpus, shown, warnings: loadWarnings };
   }
 
+  /**
+   * `read` over the corpus of `target`; when a cached sidecar turns out unsound while read (a record text
+   * that does not parse), the sidecars are dropped and `read` runs again on the packages themselves.
+   */
+  private async withCorpus<T>(
+    target: ContextReadTarget,
+    read: (loaded: Awaited<ReturnType<ContextRecordsService['corpus']>>) => T,
+  ): Promise<T> {
+    try {
+      return read(await this.corpus(target));
+    } catch (error) {
+      if (!(error instanceof SidecarInvalid)) throw error;
+      await Promise.all((await this.readPaths(target)).map((pkg) => this.reader.discard(pkg.absolute)));
+      return read(await this.corpus(target, { fromPackage: true }));
+    }
+  }
+
   async search(request: ContextSearchRequest): Promise<WithWarnings<ContextSearchResult>> {
     const topK = positiveInteger(request.topK, 'topK') ?? DEFAULT_TOP_K;
-    const { corpus, shown, warnings } = await this.corpus(request);
+    return this.withCorpus(request, (loaded) => this.searchIn(loaded, request, topK));
+  }
+
+  private searchIn(
+    { corpus, shown, warnings }: Awaited<ReturnType<ContextRecordsService['corpus']>>,
+    request: ContextSearchRequest,
+    topK: number,
+  ): WithWarnings<ContextSearchResult> {
     const matches = corpus.search(this.services.engine, request.query, {
       topK,
       ...(request.fields?.length ? { fields: request.fields } : {}),
@@ -86,8 +115,14 @@ export class ContextRecordsService implements ContextRecords {
     };
   }
 
-  async get(key: string, target: ContextReadTarget = {}): Promise<WithWarnings<ContextGetResult>> {
-    const { corpus, shown, warnings } = await this.corpus(target);
+  get(key: string, target: ContextReadTarget = {}): Promise<WithWarnings<ContextGetResult>> {
+    return this.withCorpus(target, (loaded) => this.getIn(loaded, key));
+  }
+
+  private getIn(
+    { corpus, shown, warnings }: Awaited<ReturnType<ContextRecordsService['corpus']>>,
+    key: string,
+  ): WithWarnings<ContextGetResult> {
     const found = corpus.get(key);
     if (!found) {
       throw new EpError('KEY_NOT_FOUND', `No context record has key "${key}" in ${shown.join(', ')}.`, {
@@ -107,11 +142,13 @@ export class ContextRecordsService implements ContextRecords {
     const tokenBudget = nonNegativeInteger(request.tokenBudget, 'tokenBudget');
     const charBudget =
       nonNegativeInteger(request.charBudget, 'charBudget') ?? (tokenBudget === undefined ? DEFAULT_CHAR_BUDGET : Number.POSITIVE_INFINITY);
-    const { corpus, shown, warnings } = await this.corpus(request);
-    const found = corpus.search(this.services.engine, request.query, {
-      topK,
-      ...(request.fields?.length ? { fields: request.fields } : {}),
-    });
+    const { corpus, shown, warnings, found } = await this.withCorpus(request, (loaded) => ({
+      ...loaded,
+      found: loaded.corpus.search(this.services.engine, request.query, {
+        topK,
+        ...(request.fields?.length ? { fields: request.fields } : {}),
+      }),
+    }));
     const ranked: ScoredScenario[] = found.map(({ score, scenario }) => ({ score, scenario }));
     // Packs the matches at `positions` (in rank order); answers with the result and the positions rendered.
     const render = (positions: readonly number[]) => {
@@ -251,24 +288,4 @@ function renderedPositions(result: PackResult, matches: readonly ScoredScenario[
     next += 1;
   }
   return positions;
-}
-
-function positiveInteger(value: number | undefined, field: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1) throw badNumber(field, value, 'a positive integer');
-  return value;
-}
-
-function nonNegativeInteger(value: number | undefined, field: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 0) throw badNumber(field, value, 'a non-negative integer');
-  return value;
-}
-
-/** Names the request's field (`topK`); the CLI and MCP tell it as their own flag or argument. */
-function badNumber(field: string, value: number, expected: string): EpError {
-  return new EpError('USAGE_ERROR', `${field} must be ${expected}; got ${String(value)}.`, {
-    exitCode: ExitCode.usage,
-    details: { field },
-  });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -6,10 +7,15 @@ import { digestCheckedFile, PACKAGE_FILE, readCheckedFile } from '../../limits/c
 import { Limits } from '../../limits/limits.js';
 import { isJsonObject } from '../../records/json.js';
 import type { Scenario } from '../../records/scenario.js';
+import { isReadable } from '../../records/unreadable-record.js';
 import { stringifyJsonPreservingNumbers } from '../../storage/json/exact-json-writer.js';
 import { parseJsonPreservingNumbers } from '../../storage/json/record-json-parser.js';
 import type { PackageStore } from '../../storage/package-store-contract.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
+import { allRecords, recordsSource, type RecordSource } from './record-source.js';
+import { decodeSidecar, SidecarInvalid, type DecodedSidecar } from './sidecar/sidecar-decode.js';
+import { encodeSidecar, restampSidecar, sidecarsSupported } from './sidecar/sidecar-format.js';
+import type { SidecarStamp } from './sidecar/sidecar-stamp.js';
 
 /** Cached packages kept; older entries are removed when a new one is written. */
 const MAX_ENTRIES = 16;
@@ -21,6 +27,19 @@ export interface PackageRecords {
   readonly warnings: readonly string[];
 }
 
+export interface PackageSource {
+  readonly source: RecordSource;
+  readonly warnings: readonly string[];
+}
+
+/** Where the sidecar of the package at `file` lives in the cache directory `dir`. */
+export function sidecarPath(dir: string, file: string): string {
+  return path.join(dir, `pkg-${createHash('sha256').update(path.resolve(file)).digest('hex').slice(0, 40)}.eprc`);
+}
+
+/** Cache files: sidecars (`.eprc`) and JSON entries for histories and revisions. */
+const ENTRY_NAME = /\.(json|eprc)$/;
+
 /** `$EP_HOME/cache`, else `$XDG_CACHE_HOME/ep`, else `~/.cache/ep`; a private directory of the user's. */
 export function defaultCacheDir(env: Readonly<Record<string, string | undefined>>): string {
   if (env.EP_HOME) return path.join(env.EP_HOME, 'cache', 'context-packages');
@@ -28,10 +47,13 @@ export function defaultCacheDir(env: Readonly<Record<string, string | undefined>
 }
 
 /**
- * The records at HEAD of a package, cached by the SHA-256 of the package file's bytes. Reading a 10,000-record
- * package through git objects takes a few hundred milliseconds; the cached records parse in a few tens, and
- * any change to the file (a save, a pull, a copy from a colleague) changes the digest, so a stale entry is
- * never used. Reads only: writes always go through the store's locked update on the latest content.
+ * The records at HEAD of a package, cached in a sidecar per package file (see sidecar/). Reading a
+ * 10,000-record package through git objects takes a few hundred milliseconds; a sidecar is read in a few,
+ * and a search or a `get` parses only the records it returns. A sidecar is used only while the package file
+ * keeps the identity it had when read (a save replaces the file, which changes its inode, size or times),
+ * or, when the identity changed, while its bytes still have the digest the sidecar was built from; any
+ * sidecar that fails its checks is read as absent and rebuilt. Reads only: writes always go through the
+ * store's locked update on the latest content.
  */
 export class PackageReadCache {
   constructor(
@@ -40,13 +62,51 @@ export class PackageReadCache {
   ) {}
 
   async load(file: string): Promise<PackageRecords> {
-    let warnings: readonly string[] = [];
-    const records = await this.throughCache(file, '', async () => {
-      const loaded = await this.store.load(file);
-      warnings = loaded.warnings;
-      return { records: loaded.list.toArray(), cacheable: loaded.warnings.length === 0 };
-    });
-    return { records, warnings };
+    const { source, warnings } = await this.source(file);
+    try {
+      return { records: allRecords(source), warnings };
+    } catch (error) {
+      if (!(error instanceof SidecarInvalid)) throw error;
+      return this.loadUncached(file);
+    }
+  }
+
+  /** The package's records as a source: from its sidecar when that is current and sound, else read from the package. */
+  async source(file: string, options: { fromPackage?: boolean } = {}): Promise<PackageSource> {
+    const identity = this.dir && sidecarsSupported && !options.fromPackage ? await fileIdentity(file) : undefined;
+    if (!identity) return this.fromPackage(file);
+    const entry = sidecarPath(this.dir!, file);
+    const sidecar = await readSidecar(entry);
+    if (sidecar?.header.identity === identity) return { source: sidecar.source, warnings: [] };
+    const digest = await digestOf(file);
+    if (!digest) return this.fromPackage(file);
+    const stamp: SidecarStamp = { identity, digest };
+    if (sidecar?.header.digest === digest) {
+      await this.writeEntry(entry, restampSidecar(sidecar.header, sidecar.body, stamp)).catch(() => undefined);
+      return { source: sidecar.source, warnings: [] };
+    }
+    const loaded = await this.loadUncached(file);
+    const cacheable = loaded.warnings.length === 0 && loaded.records.every(isReadable);
+    if (cacheable && (await fileIdentity(file)) === identity) {
+      await this.writeEntry(entry, encodeSidecar(loaded.records, stamp)).catch(() => undefined);
+    }
+    return { source: recordsSource(loaded.records), warnings: loaded.warnings };
+  }
+
+  /** Removes the package's sidecar (one that failed while being read), so the next read rebuilds it. */
+  async discard(file: string): Promise<void> {
+    if (!this.dir) return;
+    await rm(sidecarPath(this.dir, file), { force: true }).catch(() => undefined);
+  }
+
+  private async fromPackage(file: string): Promise<PackageSource> {
+    const { records, warnings } = await this.loadUncached(file);
+    return { source: recordsSource(records), warnings };
+  }
+
+  private async loadUncached(file: string): Promise<PackageRecords> {
+    const loaded = await this.store.load(file);
+    return { records: loaded.list.toArray(), warnings: loaded.warnings };
   }
 
   /** The commit ids of a package's history, newest first; cached by the package file's digest like its records. */
@@ -90,11 +150,15 @@ export class PackageReadCache {
     return records;
   }
 
-  private async write(entry: string, records: Scenario[]): Promise<void> {
+  private write(entry: string, records: Scenario[]): Promise<void> {
+    return this.writeEntry(entry, stringifyJsonPreservingNumbers({ version: CACHE_VERSION, records })!);
+  }
+
+  private async writeEntry(entry: string, data: string | Uint8Array): Promise<void> {
     await mkdir(this.dir!, { recursive: true, mode: 0o700 });
-    // A cache entry lost or cut short by a power cut only fails to parse and is read again from the package.
-    await writeFileAtomic(entry, stringifyJsonPreservingNumbers({ version: CACHE_VERSION, records })!, 0o600, { durable: false });
-    const names = (await readdir(this.dir!)).filter((name) => name.endsWith('.json'));
+    // An entry lost or cut short by a power cut fails its checks and is read again from the package.
+    await writeFileAtomic(entry, data, 0o600, { durable: false });
+    const names = (await readdir(this.dir!)).filter((name) => ENTRY_NAME.test(name));
     if (names.length <= MAX_ENTRIES) return;
     const aged = await Promise.all(
       names.map(async (name) => ({ name, mtime: (await stat(path.join(this.dir!, name)).catch(() => undefined))?.mtimeMs ?? 0 })),
@@ -108,6 +172,7 @@ export class PackageReadCache {
 async function fileIdentity(file: string): Promise<string | undefined> {
   try {
     const info = await stat(file, { bigint: true });
+    if (!info.isFile()) return undefined;
     return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
   } catch {
     return undefined;
@@ -124,6 +189,14 @@ async function digestOf(file: string): Promise<string | undefined> {
     return await digestCheckedFile(file, PACKAGE_FILE);
   } catch (error) {
     if (isEpError(error) && error.code !== 'LIMIT_EXCEEDED') throw error;
+    return undefined;
+  }
+}
+
+async function readSidecar(entry: string): Promise<DecodedSidecar | undefined> {
+  try {
+    return decodeSidecar(await readCheckedFile(entry, { what: 'A cache entry', maxBytes: Limits.packageBytes }));
+  } catch {
     return undefined;
   }
 }

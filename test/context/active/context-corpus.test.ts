@@ -54,7 +54,7 @@ describe('ContextCorpus', () => {
       { shown: 'a.ep', records: [{ key: 'k', n: 1 }, { summary: 'keyless' }, { key: 'k', n: 2 }] },
       { shown: 'b.ep', records: [{ key: 'j' }, { key: 'k', n: 3 }] },
     ]);
-    assert.equal(corpus.records.length, 5);
+    assert.equal(corpus.length, 5);
     assert.deepEqual(corpus.duplicates.get('k'), ['a.ep', 'b.ep']);
     assert.deepEqual(corpus.resolved(), [{ key: 'k', n: 1 }, { key: 'j' }]);
     assert.deepEqual(new ContextCorpus([{ shown: 'a.ep', records: [{ key: 'k' }, { key: 'k' }] }]).duplicates.size, 0);

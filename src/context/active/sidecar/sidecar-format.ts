@@ -1,0 +1,94 @@
+import { endianness } from 'node:os';
+import { crc32 } from 'node:zlib';
+import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../../records/document-text.js';
+import type { Scenario } from '../../../records/scenario.js';
+import { stringifyJsonPreservingNumbers } from '../../../storage/json/exact-json-writer.js';
+import type { SidecarStamp } from './sidecar-stamp.js';
+
+/**
+ * The read cache's file for one package version: its records as one buffer of JSON texts with their end
+ * offsets, the `key` of each record and its search-document text per default field as columns, so a search
+ * or a `get` reads it without parsing every record.
+ *
+ * Layout (little-endian): `EPRC`, format version (u32), header length H (u32), CRC-32 of everything after
+ * these 16 bytes (u32), the header (H bytes of JSON: stamp, record count, section offsets and lengths
+ * relative to the body), then the body. Sections: `records` (bytes) with `recordEnds` (u32 byte offsets);
+ * `keyKinds` (u8: 1 when the record's key is a string) with `keyEnds` (u32, UTF-16 offsets) and `keys`; per
+ * default field `ends:<field>` and `text:<field>` alike. Everything read back is checked (see decode.ts).
+ */
+export const SIDECAR_MAGIC = 0x43525045;
+export const SIDECAR_VERSION = 1;
+export const PREFIX_BYTES = 16;
+
+export type Sections = Record<string, readonly [offset: number, length: number]>;
+
+export interface SidecarHeader extends SidecarStamp {
+  readonly count: number;
+  readonly fields: readonly string[];
+  readonly sections: Sections;
+}
+
+/** Sidecars are written and read as native u32 arrays; a big-endian host simply keeps no sidecar. */
+export const sidecarsSupported = endianness() === 'LE';
+
+/** A column of strings: UTF-16 end offsets and the UTF-8 text. */
+function textColumn(values: readonly string[]): { ends: Uint32Array; text: Buffer } {
+  const ends = new Uint32Array(values.length);
+  let at = 0;
+  values.forEach((value, index) => (ends[index] = at += value.length));
+  return { ends, text: Buffer.from(values.join(''), 'utf8') };
+}
+
+/** The sidecar for `records` (all readable: unreadable ones are never cached), read from the package `stamp` names. */
+export function encodeSidecar(records: readonly Scenario[], stamp: SidecarStamp): Buffer {
+  const parts: [string, Uint8Array][] = [];
+  const texts = records.map((record) => Buffer.from(stringifyJsonPreservingNumbers(record)!, 'utf8'));
+  const recordEnds = new Uint32Array(records.length);
+  let end = 0;
+  texts.forEach((text, index) => (recordEnds[index] = end += text.length));
+  parts.push(['recordEnds', u8(recordEnds)], ['records', Buffer.concat(texts)]);
+  const keys = records.map((record) => record.key);
+  const keyColumn = textColumn(keys.map((key) => (typeof key === 'string' ? key : '')));
+  parts.push(['keyKinds', Uint8Array.from(keys, (key) => (typeof key === 'string' ? 1 : 0))]);
+  parts.push(['keyEnds', u8(keyColumn.ends)], ['keys', keyColumn.text]);
+  const documents = searchDocuments(records, undefined);
+  for (const field of DEFAULT_SEARCH_FIELDS) {
+    const column = textColumn(documents.map((document) => document[field] ?? ''));
+    parts.push([`ends:${field}`, u8(column.ends)], [`text:${field}`, column.text]);
+  }
+  const sections: Record<string, [number, number]> = {};
+  let offset = 0;
+  for (const [name, bytes] of parts) {
+    // Each section starts on a 4-byte boundary of the body.
+    offset = (offset + 3) & ~3;
+    sections[name] = [offset, bytes.length];
+    offset += bytes.length;
+  }
+  const body = Buffer.alloc(offset);
+  for (const [name, bytes] of parts) body.set(bytes, sections[name]![0]);
+  const header: SidecarHeader = { ...stamp, count: records.length, fields: DEFAULT_SEARCH_FIELDS, sections };
+  return assemble(header, body);
+}
+
+/** The same sidecar under a new stamp (the package's identity changed, its bytes did not). */
+export function restampSidecar(header: SidecarHeader, body: Buffer, stamp: SidecarStamp): Buffer {
+  return assemble({ ...header, identity: stamp.identity, digest: stamp.digest }, body);
+}
+
+function assemble(header: SidecarHeader, body: Buffer): Buffer {
+  const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
+  // The body starts on a 4-byte boundary of the file too.
+  const padding = (4 - ((PREFIX_BYTES + headerBytes.length) % 4)) % 4;
+  const file = Buffer.alloc(PREFIX_BYTES + headerBytes.length + padding + body.length, 0x20);
+  file.writeUInt32LE(SIDECAR_MAGIC, 0);
+  file.writeUInt32LE(SIDECAR_VERSION, 4);
+  file.writeUInt32LE(headerBytes.length + padding, 8);
+  headerBytes.copy(file, PREFIX_BYTES);
+  body.copy(file, PREFIX_BYTES + headerBytes.length + padding);
+  file.writeUInt32LE(crc32(file.subarray(PREFIX_BYTES)), 12);
+  return file;
+}
+
+function u8(array: Uint32Array): Uint8Array {
+  return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+}

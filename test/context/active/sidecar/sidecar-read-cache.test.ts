@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readdir, readFile, rm, truncate, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { crc32 } from 'node:zlib';
+import { allRecords } from '../../../../src/context/active/record-source.js';
+import { PackageReadCache } from '../../../../src/context/active/package-read-cache.js';
+import { ContextRecordsService } from '../../../../src/context/active/context-records-service.js';
+import { decodeSidecar } from '../../../../src/context/active/sidecar/sidecar-decode.js';
+import { PREFIX_BYTES } from '../../../../src/context/active/sidecar/sidecar-format.js';
+import { LinePacker } from '../../../../src/context/package/line-packer.js';
+import { ScenarioList } from '../../../../src/records/scenario-list.js';
+import { Bm25SearchEngine } from '../../../../src/search/bm25/bm25-engine.js';
+import { GitPackageStore } from '../../../../src/storage/git-package-store.js';
+import type { PackageStore } from '../../../../src/storage/package-store-contract.js';
+
+const topics = ['pricing', 'conjoint', 'pilot', 'consent', 'budget'];
+const records = Array.from({ length: 60 }, (_, i) => ({
+  key: `note.${i}`,
+  kind: 'note',
+  summary: `Finding ${i} on ${topics[i % 5]} and ${topics[(i * 3) % 5]}.`,
+  tags: [topics[(i + 1) % 5]!],
+}));
+
+/** The real store, counting the loads that reach the package. */
+function countingStore(): PackageStore & { loads: number } {
+  const store = new GitPackageStore();
+  const counted = Object.assign(Object.create(store) as PackageStore, { loads: 0 });
+  counted.load = (file, options) => {
+    counted.loads += 1;
+    return store.load(file, options);
+  };
+  return counted;
+}
+
+describe('the read cache with sidecars, over a real package', () => {
+  let dir = '';
+  let file = '';
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'ep-sidecar-'));
+    file = path.join(dir, 'research_context.ep');
+    await new GitPackageStore().save(file, new ScenarioList(records));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  const service = (store: PackageStore, cacheDir?: string) =>
+    new ContextRecordsService({
+      cwd: dir,
+      store,
+      engine: new Bm25SearchEngine(),
+      packer: new LinePacker(),
+      tokenizer: undefined as never,
+      ...(cacheDir ? { cacheDir } : {}),
+    });
+  const answers = async (records: ContextRecordsService) => [
+    (await records.search({ query: 'pilot pricing', paths: [file], topK: 7 })).data,
+    (await records.get('note.17', { paths: [file] })).data,
+  ];
+  const sidecarOf = async (cacheDir: string) =>
+    path.join(
+      cacheDir,
+      (await readdir(cacheDir)).find((name) => name.endsWith('.eprc'))!,
+    );
+
+  it('answers as the package does, and reads it once while it is unchanged', async () => {
+    const cacheDir = path.join(dir, 'cache-a');
+    const store = countingStore();
+    const expected = await answers(service(new GitPackageStore()));
+    assert.deepEqual(await answers(service(store, cacheDir)), expected);
+    assert.deepEqual(await answers(service(store, cacheDir)), expected);
+    assert.equal(store.loads, 1);
+    assert.ok(decodeSidecar(await readFile(await sidecarOf(cacheDir))));
+  });
+
+  it('rebuilds a truncated, damaged or emptied sidecar and answers correctly', async () => {
+    const cacheDir = path.join(dir, 'cache-b');
+    const expected = await answers(service(new GitPackageStore()));
+    const store = countingStore();
+    await answers(service(store, cacheDir));
+    const sidecar = await sidecarOf(cacheDir);
+    const damage = [
+      () => truncate(sidecar, 100),
+      async () => {
+        const bytes = await readFile(sidecar);
+        bytes[bytes.length >> 1] = bytes[bytes.length >> 1]! ^ 0xff;
+        await writeFile(sidecar, bytes);
+      },
+      () => writeFile(sidecar, ''),
+      () => writeFile(sidecar, 'EPRC garbage'),
+    ];
+    for (const [i, harm] of damage.entries()) {
+      await harm();
+      assert.deepEqual(await answers(service(store, cacheDir)), expected);
+      assert.equal(store.loads, 2 + i, 'the package was read again');
+      assert.ok(decodeSidecar(await readFile(sidecar)), 'and the sidecar rewritten');
+    }
+  });
+
+  it('answers from the package when a record text under a valid checksum does not parse, and replaces the sidecar', async () => {
+    const cacheDir = path.join(dir, 'cache-c');
+    const expected = await answers(service(new GitPackageStore()));
+    await answers(service(new GitPackageStore(), cacheDir));
+    const sidecar = await sidecarOf(cacheDir);
+    const bytes = await readFile(sidecar);
+    const headerLength = bytes.readUInt32LE(8);
+    const header = JSON.parse(bytes.toString('utf8', PREFIX_BYTES, PREFIX_BYTES + headerLength)) as {
+      sections: Record<string, [number, number]>;
+    };
+    // Every record text starts with `{`; turn them all into `[`, then fix the checksum.
+    const [offset, length] = header.sections.records!;
+    const body = PREFIX_BYTES + headerLength;
+    for (let at = body + offset; at < body + offset + length; at += 1) if (bytes[at] === 0x7b) bytes[at] = 0x5b;
+    bytes.writeUInt32LE(crc32(bytes.subarray(PREFIX_BYTES)), 12);
+    await writeFile(sidecar, bytes);
+    assert.deepEqual(await answers(service(new GitPackageStore(), cacheDir)), expected);
+    // The search dropped it; the get that followed wrote a sound one from the package.
+    assert.deepEqual(decodeSidecar(await readFile(sidecar))!.source.record(0), records[0]);
+  });
+
+  it('checks the digest when only the identity changed, and reads a replaced package again', async () => {
+    const cacheDir = path.join(dir, 'cache-d');
+    const store = countingStore();
+    const cache = new PackageReadCache(store, cacheDir);
+    assert.equal((await cache.load(file)).records.length, 60);
+    const later = new Date(Date.now() + 5000);
+    await utimes(file, later, later);
+    assert.equal(allRecords((await cache.source(file)).source).length, 60);
+    assert.equal(store.loads, 1, 'same bytes: the sidecar is restamped, the package not read');
+    const other = path.join(dir, 'other.ep');
+    await new GitPackageStore().save(other, new ScenarioList([{ key: 'only', summary: 'replaced' }]));
+    await writeFile(file, await readFile(other));
+    assert.deepEqual((await cache.load(file)).records, [{ key: 'only', summary: 'replaced' }]);
+    assert.equal(store.loads, 2);
+  });
+});
