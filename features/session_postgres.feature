@@ -27,7 +27,7 @@ Feature: Sessions shared by many processes and machines through PostgreSQL
   Scenario: ep db migrate applies the schema once, and a schema from a newer ep is refused
     Given a PostgreSQL database the machines share
     When I run "ep db migrate" against the database
-    Then the envelope data "applied" has 1 items
+    Then the envelope data "applied" has 2 items
     When I run "ep db migrate" against the database
     Then the envelope data "applied" has 0 items
     When the database's schema is marked as version 99 and I run "ep session list" against it
