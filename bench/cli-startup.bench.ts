@@ -1,5 +1,5 @@
 import { loadavg } from 'node:os';
-import { EP_BIN, row, timeCommandsInterleaved } from './support/measure.js';
+import { EP_BIN, loadAverageLine, row, timeCommandsInterleaved } from './support/measure.js';
 
 /** `ep --help` and `ep plugins list` against bare Node start-up, interleaved in the same rounds. Target: 1.3x. */
 const runs = Number(process.env.BENCH_RUNS ?? 15);
@@ -13,13 +13,7 @@ const [node, help, list] = timeCommandsInterleaved(
   runs,
 );
 console.log('# CLI start-up (median of %d runs; ratio to `node -e 0` in the same rounds)', runs);
-console.log(
-  '# load average %s at the start, %s at the end',
-  load.map((x) => x.toFixed(2)).join(' '),
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' '),
-);
+console.log(loadAverageLine(load));
 console.log(row('node -e 0 (reference)', node!));
 console.log(row('ep --help', help!, node));
 console.log(row('ep plugins list', list!, node));

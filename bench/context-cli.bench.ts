@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ScenarioList } from '../src/records/scenario-list.js';
 import { GitPackageStore } from '../src/storage/git-package-store.js';
 import { spawnSync } from 'node:child_process';
-import { EP_BIN, median, row, timeCommandsInterleaved } from './support/measure.js';
+import { EP_BIN, loadAverageLine, median, row, timeCommandsInterleaved } from './support/measure.js';
 
 /**
  * `ep context get` and `ep context search` on a 10,000-record package (`BENCH_RECORDS` for another size),
@@ -56,13 +56,7 @@ try {
   }
   const coldNode = median(cold.node);
   console.log('# ep context on a %d-record package (median of %d fresh processes; ratio to `node -e 0` in the same rounds)', size, runs);
-  console.log(
-    '# load average %s at the start, %s at the end',
-    load.map((x) => x.toFixed(2)).join(' '),
-    loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' '),
-  );
+  console.log(loadAverageLine(load));
   console.log(row('node -e 0 (reference)', node!));
   console.log(row('ep context get --key', warmGet!, node));
   console.log(row('ep context search --query --top-k 10', warmSearch!, node));

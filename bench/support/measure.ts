@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -65,4 +66,10 @@ export async function timeFunction(body: () => unknown, runs: number, warmup = 2
 export function row(label: string, ms: number, reference?: number): string {
   const ratio = reference ? `  ${(ms / reference).toFixed(2)}x` : '';
   return `${label.padEnd(48)} ${ms.toFixed(1).padStart(9)} ms${ratio}`;
+}
+
+/** The load average when a run started and now: ratios are only comparable between runs on similar load. */
+export function loadAverageLine(atStart: readonly number[]): string {
+  const shown = (load: readonly number[]) => load.map((x) => x.toFixed(2)).join(' ');
+  return `# load average ${shown(atStart)} at the start, ${shown(loadavg())} at the end`;
 }

@@ -4,7 +4,14 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { EpWorld } from '../support/world.js';
 import type { LoadedPackage } from '../../src/storage/package-store-contract.js';
-import { FIXTURE_FILES, writeDamagedHeadPackage, writeEdslPackage, writeMidRepackPackage, git } from '../support/storage-edsl-fixtures.js';
+import {
+  FIXTURE_FILES,
+  writeDamagedHeadPackage,
+  writeEdslPackage,
+  writeEdslSurveyPackage,
+  writeMidRepackPackage,
+  git,
+} from '../support/storage-edsl-fixtures.js';
 import { headSource } from '../support/storage-checks.js';
 import { archiveFiles, plainGit, unpack } from '../support/storage-driver.js';
 
@@ -37,17 +44,7 @@ Given(
 );
 
 Given('an EDSL-written Survey package {string}', async function (this: EpWorld, file: string) {
-  await writeEdslPackage(this.resolve(file), [
-    {
-      records: [],
-      message: 'Save Survey',
-      manifestExtra: {
-        edsl_class_name: 'Survey',
-        object_type: 'Survey',
-        format: 'edsl.survey.git_package',
-      },
-    },
-  ]);
+  await writeEdslSurveyPackage(this.resolve(file));
 });
 
 Given(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Scenario } from '../../src/records/scenario.js';
 import { ScenarioList } from '../../src/records/scenario-list.js';
 import { GitPackageStore } from '../../src/storage/git-package-store.js';
-import { writeEdslPackage } from './storage-edsl-fixtures.js';
+import { writeEdslSurveyPackage } from './storage-edsl-fixtures.js';
 import { HUMANIZE_RECORDS } from './context-records.js';
 import type { EpWorld } from './world.js';
 
@@ -56,17 +56,7 @@ export async function writeContextPackage(world: EpWorld, file: string, set: str
 export async function writeBadPackages(world: EpWorld): Promise<void> {
   await mkdir(world.resolve('folder.ep'), { recursive: true });
   await world.writeFile('notes.ep', 'These are plain notes, not a zip archive.\n');
-  await writeEdslPackage(world.resolve('survey.ep'), [
-    {
-      records: [],
-      message: 'Save Survey',
-      manifestExtra: {
-        edsl_class_name: 'Survey',
-        object_type: 'Survey',
-        format: 'edsl.survey.git_package',
-      },
-    },
-  ]);
+  await writeEdslSurveyPackage(world.resolve('survey.ep'));
   await writeContextPackage(world, 'corrupt.ep', 'humanize');
   const bytes = await readFile(world.resolve('corrupt.ep'));
   await writeFile(world.resolve('corrupt.ep'), bytes.subarray(0, Math.floor(bytes.length / 2)));

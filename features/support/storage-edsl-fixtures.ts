@@ -114,6 +114,17 @@ export async function writeEdslPackage(
   }
 }
 
+/** A package EDSL saved from a Survey (not a ScenarioList): one commit, no records. */
+export async function writeEdslSurveyPackage(target: string): Promise<void> {
+  await writeEdslPackage(target, [
+    {
+      records: [],
+      message: 'Save Survey',
+      manifestExtra: { edsl_class_name: 'Survey', object_type: 'Survey', format: 'edsl.survey.git_package' },
+    },
+  ]);
+}
+
 /** Scenario files of the interop commits, exactly as Python's json.dumps(indent=2, sort_keys=True) wrote them. */
 export const FIXTURE_FILES: Record<'v1' | 'v2', string[]> = {
   v1: [
