@@ -13,7 +13,9 @@ export interface CodeMapOptions {
 /** A ranked map of the source tree's definitions within a token budget, from the code context's graph. */
 export async function codeMap(options: CodeMapOptions & RuntimeOptions = {}): Promise<RepoMap> {
   const { tokenBudget, ...runtime } = options;
-  return withRuntime(runtime, async (started) => started.get(CodeContext).map(tokenBudget === undefined ? {} : { tokenBudget }));
+  return withRuntime(runtime, async (started) => started.get(CodeContext).map(tokenBudget === undefined ? {} : { tokenBudget }), [
+    CodeContext,
+  ]);
 }
 
 /**

@@ -10,7 +10,7 @@ export async function requestContext(
   options: RuntimeOptions = {},
 ): Promise<AssembledContext> {
   const typed = request instanceof ContextRequest ? request : new ContextRequest(request);
-  return withRuntime(options, async (runtime) => runtime.get(ContextAssembler).requestContext(typed));
+  return withRuntime(options, async (runtime) => runtime.get(ContextAssembler).requestContext(typed), [ContextAssembler]);
 }
 
 /**
@@ -26,9 +26,13 @@ export async function contextPromptSection(
 
 /** The context budget and the hot tier's tokens. */
 export async function contextBudget(options: RuntimeOptions = {}): Promise<BudgetState> {
-  return withRuntime(options, async (runtime) => {
-    const tiers = runtime.get(ContextTiers);
-    await tiers.load();
-    return tiers.budgetState();
-  });
+  return withRuntime(
+    options,
+    async (runtime) => {
+      const tiers = runtime.get(ContextTiers);
+      await tiers.load();
+      return tiers.budgetState();
+    },
+    [ContextTiers],
+  );
 }

@@ -4,7 +4,7 @@ import type { SessionWatch, SessionWatchOptions } from '../sessions/store/sessio
 import { renderSessionTree } from '../sessions/session-tree.js';
 
 export async function listSessions(options: RuntimeOptions = {}): Promise<SessionMeta[]> {
-  return withRuntime(options, async (runtime) => runtime.get(SessionStore).list());
+  return withRuntime(options, async (runtime) => runtime.get(SessionStore).list(), [SessionStore]);
 }
 
 export interface SessionView extends SessionContents {
@@ -13,17 +13,25 @@ export interface SessionView extends SessionContents {
 }
 
 export async function showSession(sessionId: string, options: RuntimeOptions & { tree?: boolean } = {}): Promise<SessionView> {
-  return withRuntime(options, async (runtime) => {
-    const contents = await runtime.get(SessionStore).read(sessionId);
-    return options.tree ? { ...contents, tree: renderSessionTree(contents.nodes) } : contents;
-  });
+  return withRuntime(
+    options,
+    async (runtime) => {
+      const contents = await runtime.get(SessionStore).read(sessionId);
+      return options.tree ? { ...contents, tree: renderSessionTree(contents.nodes) } : contents;
+    },
+    [SessionStore],
+  );
 }
 
 export async function deleteSession(sessionId: string, options: RuntimeOptions = {}): Promise<{ deleted: string }> {
-  return withRuntime(options, async (runtime) => {
-    await runtime.get(SessionStore).delete(sessionId);
-    return { deleted: sessionId };
-  });
+  return withRuntime(
+    options,
+    async (runtime) => {
+      await runtime.get(SessionStore).delete(sessionId);
+      return { deleted: sessionId };
+    },
+    [SessionStore],
+  );
 }
 
 /**

@@ -8,16 +8,20 @@ export interface ToolListing {
 }
 
 export async function listTools(options: RuntimeOptions = {}): Promise<ToolDescriptor[]> {
-  return withRuntime(options, async (runtime) => runtime.get(ToolRegistry).list());
+  return withRuntime(options, async (runtime) => runtime.get(ToolRegistry).list(), [ToolRegistry]);
 }
 
 export async function toolListing(options: RuntimeOptions = {}): Promise<ToolListing> {
-  return withRuntime(options, async (runtime) => {
-    const registry = runtime.get(ToolRegistry);
-    return { tools: registry.list(), leftOut: registry.leftOut?.() ?? [] };
-  });
+  return withRuntime(
+    options,
+    async (runtime) => {
+      const registry = runtime.get(ToolRegistry);
+      return { tools: registry.list(), leftOut: registry.leftOut?.() ?? [] };
+    },
+    [ToolRegistry],
+  );
 }
 
 export async function callTool(name: string, input: unknown, options: RuntimeOptions = {}): Promise<unknown> {
-  return withRuntime(options, async (runtime) => runtime.get(ToolRegistry).call(name, input));
+  return withRuntime(options, async (runtime) => runtime.get(ToolRegistry).call(name, input), [ToolRegistry]);
 }

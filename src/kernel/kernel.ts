@@ -3,6 +3,7 @@ import { rootContainer } from './di.js';
 import { ContributionLedger, type Contribution } from './contributions.js';
 import type { EpPlugin, PluginSource, ServiceAccessor } from './plugin.js';
 import { hookFailure } from './plugin-boundary.js';
+import { demandedPlugins } from './demanded-plugins.js';
 import { resolvePluginGraph } from './plugin-graph.js';
 import { createServiceRegistry } from './plugin-registry.js';
 import { PluginServices } from './plugin-services.js';
@@ -10,6 +11,14 @@ import { tokenArity, tokenName, type AnyServiceToken, type ServiceToken } from '
 import { EpError, ExitCode } from './errors.js';
 
 export type KernelState = 'created' | 'starting' | 'started' | 'stopped' | 'failed';
+
+export interface KernelStartOptions {
+  /**
+   * Start only what serving these services takes (see demanded-plugins.ts), plus every plugin that is not
+   * built in, so a third-party plugin's hooks run as they would in a full start. Absent: start every plugin.
+   */
+  readonly needs?: readonly AnyServiceToken[];
+}
 
 /**
  * Owns one dependency container and the plugins bound into it. Plugins never see the container: they
@@ -28,6 +37,8 @@ export class Kernel implements ServiceAccessor {
   private readonly container: DependencyContainer = rootContainer.createChildContainer();
   private readonly sources: PluginSource[];
   private ordered: readonly PluginSource[] = [];
+  /** Services whose provider is loaded but was left unstarted by a start with `needs`. */
+  private readonly unstarted = new Set<symbol>();
   private readonly initialized: EpPlugin[] = [];
   private currentState: KernelState = 'created';
 
@@ -57,11 +68,15 @@ export class Kernel implements ServiceAccessor {
     return this.ordered.length > 0 ? this.ordered : resolvePluginGraph(this.sources, this.hostTokens).ordered;
   }
 
-  async start(): Promise<void> {
+  async start(options: KernelStartOptions = {}): Promise<void> {
     if (this.currentState !== 'created') throw new EpError('KERNEL_STATE', `Kernel cannot start from state ${this.currentState}.`);
     this.currentState = 'starting';
     try {
-      this.ordered = resolvePluginGraph(this.sources, this.hostTokens).ordered;
+      const graph = resolvePluginGraph(this.sources, this.hostTokens).ordered;
+      this.ordered = options.needs ? demandedPlugins(graph, options.needs, ({ origin }) => origin !== 'builtin') : graph;
+      for (const { plugin } of graph) {
+        if (!this.ordered.some((started) => started.plugin === plugin)) plugin.provides?.forEach((token) => this.unstarted.add(token));
+      }
       for (const { plugin } of this.ordered) await this.register(plugin);
       for (const { plugin } of this.ordered) {
         if (plugin.initialize) {
@@ -106,6 +121,13 @@ export class Kernel implements ServiceAccessor {
       });
     }
     if (!this.container.isRegistered(token, false)) {
+      if (this.unstarted.has(token)) {
+        // A host asked for less than it reads: a defect of the caller, not of the user's setup.
+        throw new EpError('SERVICE_NOT_STARTED', `Service ${tokenName(token)} was read from a runtime started without it.`, {
+          exitCode: ExitCode.general,
+          details: { service: tokenName(token) },
+        });
+      }
       throw new EpError('SERVICE_NOT_REGISTERED', `Service ${tokenName(token)} is not provided by any loaded plugin.`, {
         exitCode: ExitCode.general,
         details: { service: tokenName(token) },

@@ -1,4 +1,4 @@
-import { Kernel } from '../kernel/kernel.js';
+import { Kernel, type KernelStartOptions } from '../kernel/kernel.js';
 import type { ProjectConfig } from './loading/project-config.js';
 import { RuntimeSettings } from '../kernel/runtime-settings.js';
 import type { AnyServiceToken, ServiceToken } from '../kernel/token.js';
@@ -14,7 +14,8 @@ export class EpRuntime {
     readonly cwd: string,
   ) {}
 
-  static async create(options: RuntimeOptions = {}): Promise<EpRuntime> {
+  /** `start.needs` starts only the plugins serving those services (a one-shot call that reads no others). */
+  static async create(options: RuntimeOptions = {}, start: KernelStartOptions = {}): Promise<EpRuntime> {
     const { sources, config, cwd } = await planRuntime(options);
     const env = options.env ?? process.env;
     const kernel = new Kernel(sources).provide(RuntimeSettings, {
@@ -22,7 +23,7 @@ export class EpRuntime {
       env,
       optionsFor: (pluginId: string) => config.options[pluginId] ?? {},
     });
-    await kernel.start();
+    await kernel.start(start);
     return new EpRuntime(kernel, config, options.cwd ?? process.cwd());
   }
 
@@ -51,10 +52,15 @@ export class EpRuntime {
 /**
  * Runs `body` with a started runtime and always shuts it down, also when `body` throws. When the caller
  * passes its own `runtime` (embedding: one runtime for many calls), that one is used and left running.
+ * `needs` names every service `body` reads: a runtime started for this call starts only their plugins.
  */
-export async function withRuntime<T>(options: RuntimeOptions, body: (runtime: EpRuntime) => Promise<T>): Promise<T> {
+export async function withRuntime<T>(
+  options: RuntimeOptions,
+  body: (runtime: EpRuntime) => Promise<T>,
+  needs?: readonly AnyServiceToken[],
+): Promise<T> {
   if (options.runtime) return body(options.runtime);
-  const runtime = await EpRuntime.create(options);
+  const runtime = await EpRuntime.create(options, needs ? { needs } : {});
   try {
     return await body(runtime);
   } finally {

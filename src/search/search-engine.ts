@@ -32,9 +32,26 @@ export interface SearchIndexOptions {
   readonly boosts?: Readonly<Record<string, number>>;
 }
 
+/**
+ * An engine's index as bytes, for caches that keep it between processes (the read cache of `ep context`):
+ * a warm `ep context search` then reads the postings instead of tokenizing every record again.
+ */
+export interface PersistedIndexFormat {
+  /** Names the layout and its version; an index kept under another name is not opened. */
+  readonly format: string;
+  encode(documents: readonly SearchDocument[], options?: SearchIndexOptions): Uint8Array;
+  /**
+   * The index `encode` made, read back without trusting it: undefined when the bytes fail any check. Its
+   * hits equal those of `buildIndex` over the same documents and options.
+   */
+  open(bytes: Uint8Array): SearchIndex | undefined;
+}
+
 export interface SearchEngine {
   /** A short name for listings and benchmarks: `bm25`, `elasticlunr`. */
   readonly name: string;
+  /** How this engine's index is kept as bytes, for engines that can. */
+  readonly persistedIndex?: PersistedIndexFormat;
   buildIndex(documents: readonly SearchDocument[], options?: SearchIndexOptions): SearchIndex;
   /**
    * One query over documents indexed for nothing else: the same hits as `buildIndex(...).search(...)`, for

@@ -17,6 +17,13 @@ function runEntry(entry: string, args: string[]): { stdout: string; status: numb
   return { stdout: result.stdout, status: result.status };
 }
 
+/** The text of every module of the bundle. */
+function bundleTexts(): string[] {
+  return readdirSync(bundleDir)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => readFileSync(path.join(bundleDir, name), 'utf8'));
+}
+
 describe('the bundled CLI (dist/cli)', () => {
   it('resolves every URL its modules take relative to their own file to a file the build made', () => {
     const urls = readdirSync(bundleDir)
@@ -29,10 +36,27 @@ describe('the bundled CLI (dist/cli)', () => {
       });
     assert.ok(urls.length > 0, 'the inflate worker is loaded by URL');
     for (const file of urls) assert.ok(existsSync(file), `${file} exists`);
-    for (const text of readdirSync(bundleDir).map((name) => readFileSync(path.join(bundleDir, name), 'utf8'))) {
-      const bare = text.replaceAll(/new URL\("[^"]+", import\.meta\.url\)\.href/g, '');
+    for (const text of bundleTexts()) {
+      // The banner's `require` and `__dirname` are the bundle's own, for the inlined CommonJS packages.
+      const banner = text.slice(0, text.indexOf('\n'));
+      assert.match(banner, /^import \{ createRequire as __epCreateRequire \}/);
+      const bare = text.slice(banner.length).replaceAll(/new URL\("[^"]+", import\.meta\.url\)\.href/g, '');
       assert.doesNotMatch(bare, /import\.meta\.url/, 'no module reads the bundle file as its own URL');
     }
+  });
+
+  it('holds the packages every command loads, and yargs finds its message catalogues next to it', () => {
+    const externals = bundleTexts().flatMap((text) => [...text.matchAll(/(?:require|__require)\("([^".][^"]*)"\)|from "([^".][^"]*)"/g)]);
+    const named = new Set(externals.map((match) => (match[1] ?? match[2])!.split('/')[0]));
+    for (const inlined of ['yargs', 'semver', 'tsyringe', 'reflect-metadata'])
+      assert.ok(!named.has(inlined), `${inlined} is in the bundle`);
+    assert.ok(existsSync(path.join(bundleDir, 'yargs/locales/de.json')));
+    const german = spawnSync(process.execPath, [path.join(root, 'bin/ep.js'), 'sesion'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, LANG: 'de_DE.UTF-8' },
+    });
+    assert.match(JSON.parse(german.stdout).error.message, /Meintest du session\?/);
   });
 
   it('answers as the compiled modules do', () => {

@@ -1,7 +1,7 @@
 import { DEFAULT_SEARCH_FIELDS } from '../../records/document-text.js';
 import type { Scenario } from '../../records/scenario.js';
 import { assertReadable } from '../../records/unreadable-record.js';
-import type { SearchDocument, SearchEngine } from '../../search/search-engine.js';
+import type { SearchDocument, SearchEngine, SearchIndex } from '../../search/search-engine.js';
 import { searchOnce } from '../../search/search-once.js';
 import type { ContextMatch, ContextWarning } from './context-records-contract.js';
 import { recordsSource, type RecordSource } from './record-source.js';
@@ -11,6 +11,13 @@ export type CorpusPackage = {
   /** The path as shown to the user. */
   readonly shown: string;
 } & ({ readonly records: readonly Scenario[] } | { readonly source: RecordSource });
+
+interface KeyScan {
+  readonly byKey: Map<string, number>;
+  readonly duplicates: Map<string, string[]>;
+}
+
+const NO_DUPLICATES: ReadonlyMap<string, string[]> = new Map();
 
 /** How many duplicate-key warnings are listed one by one before the rest are summed up. */
 const MAX_DUPLICATE_WARNINGS = 20;
@@ -28,16 +35,13 @@ export type DuplicateUse = 'listed' | 'got';
 export class ContextCorpus {
   /** How many records the packages hold together. */
   readonly length: number;
-  /** Keys held by more than one package: every package holding each, in package order. */
-  readonly duplicates = new Map<string, string[]>();
-  /** Each key's first record (the first package's, and that package's first). */
-  private readonly byKey = new Map<string, number>();
   /** Each package's records, where they start in the concatenation, and its shown path. */
   private readonly sources: RecordSource[] = [];
   private readonly starts: number[] = [];
   private readonly shown: string[] = [];
-  /** Positions in the concatenation of the readable ones, when some are not (almost never: then it stays undefined). */
-  private readable: number[] | undefined;
+  /** Keys and readability, scanned over every record when first needed (one package's search needs neither). */
+  private scanned: KeyScan | undefined;
+  private readablePositions: number[] | undefined | null = null;
 
   constructor(
     packages: readonly CorpusPackage[],
@@ -52,25 +56,46 @@ export class ContextCorpus {
       start += source.length;
     }
     this.length = start;
+  }
+
+  /** Keys held by more than one package: every package holding each, in package order. */
+  get duplicates(): ReadonlyMap<string, string[]> {
+    return this.sources.length > 1 ? this.keys().duplicates : NO_DUPLICATES;
+  }
+
+  /** Positions in the concatenation of the readable records, when some are not (almost never: then undefined). */
+  private get readable(): number[] | undefined {
+    if (this.readablePositions !== null) return this.readablePositions;
+    let positions: number[] | undefined;
     for (let index = 0; index < this.length; index += 1) {
       const pkg = this.packageOf(index);
-      const source = this.sources[pkg]!;
-      const local = index - this.starts[pkg]!;
-      if (!source.readable(local)) this.readable ??= Array.from({ length: index }, (_, at) => at);
-      else this.readable?.push(index);
-      const key = source.stringField(local, keyField);
+      if (!this.sources[pkg]!.readable(index - this.starts[pkg]!)) positions ??= Array.from({ length: index }, (_, at) => at);
+      else positions?.push(index);
+    }
+    return (this.readablePositions = positions);
+  }
+
+  /** Each key's first record (the first package's, and that package's first), and the keys several packages hold. */
+  private keys(): KeyScan {
+    if (this.scanned) return this.scanned;
+    const byKey = new Map<string, number>();
+    const duplicates = new Map<string, string[]>();
+    for (let index = 0; index < this.length; index += 1) {
+      const pkg = this.packageOf(index);
+      const key = this.sources[pkg]!.stringField(index - this.starts[pkg]!, this.keyField);
       if (key === undefined) continue;
-      const first = this.byKey.get(key);
+      const first = byKey.get(key);
       if (first === undefined) {
-        this.byKey.set(key, index);
+        byKey.set(key, index);
         continue;
       }
       // Only copies across packages are reported; a package's own duplicates are its business.
       const origin = this.originOf(index);
-      const holders = this.duplicates.get(key) ?? [this.originOf(first)];
+      const holders = duplicates.get(key) ?? [this.originOf(first)];
       if (!holders.includes(origin)) holders.push(origin);
-      if (holders.length > 1) this.duplicates.set(key, holders);
+      if (holders.length > 1) duplicates.set(key, holders);
     }
+    return (this.scanned = { byKey, duplicates });
   }
 
   /** The package (as shown) the record at `index` of the concatenation came from. */
@@ -114,22 +139,45 @@ export class ContextCorpus {
     return warnings;
   }
 
+  /**
+   * The index the package's cache keeps for the engine, when one package is read over the default fields (its
+   * index then covers the whole corpus; several packages are ranked as one corpus, which no single index is).
+   */
+  private keptIndex(engine: SearchEngine, fields: readonly string[] | undefined): SearchIndex | undefined {
+    const format = engine.persistedIndex;
+    if (!format || fields !== undefined || this.sources.length !== 1 || this.readable) return undefined;
+    return this.sources[0]!.searchIndex?.(format);
+  }
+
   /** The record with `key` in the first package holding it, that package, and the other packages holding it. */
   get(key: string): { record: Scenario; origin: string; others: string[] } | undefined {
-    const index = this.byKey.get(key);
+    const index = this.sources.length === 1 && !this.scanned ? this.firstInOnlyPackage(key) : this.keys().byKey.get(key);
     if (index === undefined) return undefined;
     const origin = this.originOf(index);
     return { record: assertReadable(this.record(index)), origin, others: (this.duplicates.get(key) ?? [origin]).slice(1) };
   }
 
+  /** The first record of the one package with `key`, found without mapping every key (a `get` asks for one). */
+  private firstInOnlyPackage(key: string): number | undefined {
+    const source = this.sources[0]!;
+    if (source.firstIndexOfKey && this.keyField === 'key') return source.firstIndexOfKey(key);
+    for (let index = 0; index < source.length; index += 1) if (source.stringField(index, this.keyField) === key) return index;
+    return undefined;
+  }
+
   /** One record per key, the one `get` returns, in the order the keys first appear; keyless records left out. */
   resolved(): Scenario[] {
     const readable = this.readable && new Set(this.readable);
-    return [...this.byKey.values()].filter((index) => !readable || readable.has(index)).map((index) => this.record(index));
+    return [...this.keys().byKey.values()].filter((index) => !readable || readable.has(index)).map((index) => this.record(index));
   }
 
   /** BM25 over every record of every package; each match names the package its record came from. */
   search(engine: SearchEngine, query: string, options: { fields?: readonly string[]; topK?: number }): ContextMatch[] {
+    const kept = this.keptIndex(engine, options.fields);
+    if (kept) {
+      const hits = kept.search(query, options.topK === undefined ? {} : { topK: options.topK });
+      return hits.map((hit) => ({ score: hit.score, context_path: this.originOf(hit.index), scenario: this.record(hit.index) }));
+    }
     const positions = this.readable;
     const all: SearchDocument[] =
       this.sources.length === 1

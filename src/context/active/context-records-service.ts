@@ -51,7 +51,7 @@ export class ContextRecordsService implements ContextRecords {
   readonly reader: PackageReadCache;
 
   constructor(private readonly services: ContextRecordsServices) {
-    this.reader = new PackageReadCache(services.store, services.cacheDir);
+    this.reader = new PackageReadCache(services.store, services.cacheDir, services.engine.persistedIndex);
   }
 
   /** The read packages, absolute and as shown, in order. */

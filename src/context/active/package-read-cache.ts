@@ -10,6 +10,7 @@ import type { Scenario } from '../../records/scenario.js';
 import { isReadable } from '../../records/unreadable-record.js';
 import { stringifyJsonPreservingNumbers } from '../../storage/json/exact-json-writer.js';
 import { parseJsonPreservingNumbers } from '../../storage/json/record-json-parser.js';
+import type { PersistedIndexFormat } from '../../search/search-engine.js';
 import type { PackageStore } from '../../storage/package-store-contract.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { allRecords, recordsSource, type RecordSource } from './record-source.js';
@@ -59,6 +60,8 @@ export class PackageReadCache {
   constructor(
     private readonly store: PackageStore,
     private readonly dir: string | undefined,
+    /** The search engine's index format, kept in each sidecar when the engine has one. */
+    private readonly index?: PersistedIndexFormat,
   ) {}
 
   async load(file: string): Promise<PackageRecords> {
@@ -88,7 +91,7 @@ export class PackageReadCache {
     const loaded = await this.loadUncached(file);
     const cacheable = loaded.warnings.length === 0 && loaded.records.every(isReadable);
     if (cacheable && (await fileIdentity(file)) === identity) {
-      await this.writeEntry(entry, encodeSidecar(loaded.records, stamp)).catch(() => undefined);
+      await this.writeEntry(entry, encodeSidecar(loaded.records, stamp, this.index)).catch(() => undefined);
     }
     return { source: recordsSource(loaded.records), warnings: loaded.warnings };
   }

@@ -1,7 +1,7 @@
 import { searchDocuments } from '../../records/document-text.js';
 import type { Scenario } from '../../records/scenario.js';
 import { isReadable } from '../../records/unreadable-record.js';
-import type { SearchDocument } from '../../search/search-engine.js';
+import type { PersistedIndexFormat, SearchDocument, SearchIndex } from '../../search/search-engine.js';
 
 /**
  * A package's records as a corpus reads them: by position, with what search and `get` need (keys, search
@@ -18,6 +18,10 @@ export interface RecordSource {
   readable(index: number): boolean;
   /** Every record's search document, for the default fields (undefined) or the fields named. */
   documents(fields: readonly string[] | undefined): SearchDocument[];
+  /** The position of the first record whose `key` is the string `key`, when the source can find it without reading every key. */
+  firstIndexOfKey?(key: string): number | undefined;
+  /** The search index kept over the default fields in `format`, when the source keeps one (the sidecar). */
+  searchIndex?(format: PersistedIndexFormat): SearchIndex | undefined;
 }
 
 /** A source over records held in memory. */

@@ -1,11 +1,13 @@
 import type { SearchDocument, SearchEngine, SearchHit, SearchIndex, SearchIndexOptions, SearchQueryOptions } from '../search-engine.js';
 import { Bm25Index } from './bm25-index.js';
+import { bm25IndexFile } from './bm25-index-file.js';
 import { Bm25IndexBuilder } from './bm25-index-builder.js';
 import { searchOnceBm25 } from './bm25-single-query.js';
 
 /** The default search engine: EDSL-compatible BM25 over the document's fields joined in order. */
 export class Bm25SearchEngine implements SearchEngine {
   readonly name = 'bm25';
+  readonly persistedIndex = bm25IndexFile;
 
   buildIndex(documents: readonly SearchDocument[], options: SearchIndexOptions = {}): SearchIndex {
     const builder = new Bm25IndexBuilder();

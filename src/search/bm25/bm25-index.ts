@@ -6,6 +6,11 @@ import { topHits } from './top-hits.js';
 export const BM25_K1 = 1.5;
 export const BM25_B = 0.75;
 
+/** k1 * (1 - b + b * |d| / avgdl): one expression wherever BM25 is scored, so every path gives the same bits. */
+export function bm25LengthNorm(length: number, avgdl: number): number {
+  return BM25_K1 * (1 - BM25_B + (avgdl === 0 ? 0 : (BM25_B * length) / avgdl));
+}
+
 /**
  * BM25Okapi exactly as EDSL computes it (k1 = 1.5, b = 0.75, idf = ln((N - df + 0.5) / (df + 0.5) + 1), no
  * epsilon floor; a repeated query token counts again; unknown tokens add nothing).
@@ -74,8 +79,7 @@ export class Bm25Index implements SearchIndex {
     const avgdl = n === 0 ? 0 : tokens.length / n;
     this.lengthNorm = new Float64Array(n);
     for (let d = 0, begin = 0; d < n; begin = docEnds[d]!, d += 1) {
-      const length = docEnds[d]! - begin;
-      this.lengthNorm[d] = BM25_K1 * (1 - BM25_B + (avgdl === 0 ? 0 : (BM25_B * length) / avgdl));
+      this.lengthNorm[d] = bm25LengthNorm(docEnds[d]! - begin, avgdl);
     }
   }
 

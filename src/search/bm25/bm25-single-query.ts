@@ -1,6 +1,6 @@
 import type { SearchDocument, SearchHit } from '../search-engine.js';
 import { isBoundary, tokenize } from '../tokenize.js';
-import { BM25_B, BM25_K1 } from './bm25-index.js';
+import { BM25_K1, bm25LengthNorm } from './bm25-index.js';
 import { topHits } from './top-hits.js';
 
 /** Above this many (document, distinct query term) cells the caller builds a real index instead. */
@@ -72,7 +72,7 @@ export function searchOnceBm25(
   for (let d = 0; d < n; d += 1) for (let q = 0; q < width; q += 1) if (tf[d * width + q]! > 0) df[q] = df[q]! + 1;
   const avgdl = totalTokens / n;
   const lengthNorm = new Float64Array(n);
-  for (let d = 0; d < n; d += 1) lengthNorm[d] = BM25_K1 * (1 - BM25_B + (avgdl === 0 ? 0 : (BM25_B * lengths[d]!) / avgdl));
+  for (let d = 0; d < n; d += 1) lengthNorm[d] = bm25LengthNorm(lengths[d]!, avgdl);
 
   const scores = new Float64Array(n);
   let any = false;

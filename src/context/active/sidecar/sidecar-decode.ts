@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../../records/document-text.js';
 import { isJsonObject } from '../../../records/json.js';
 import type { Scenario } from '../../../records/scenario.js';
-import type { SearchDocument } from '../../../search/search-engine.js';
+import type { PersistedIndexFormat, SearchDocument, SearchIndex } from '../../../search/search-engine.js';
 import { parseJsonPreservingNumbers } from '../../../storage/json/record-json-parser.js';
 import type { RecordSource } from '../record-source.js';
 import { PREFIX_BYTES, SIDECAR_MAGIC, SIDECAR_VERSION, sidecarsSupported, type SidecarHeader } from './sidecar-format.js';
@@ -19,9 +19,10 @@ export class SidecarInvalid extends Error {}
 /**
  * Reads a sidecar back, trusting nothing in it: the magic, version and CRC-32 first (a truncated or
  * damaged file fails here), then the header's shape, every section within the body and of the size its
- * count implies, and every offset column ascending and ending where its section ends. Undefined for a
- * sidecar that fails any check. A record text is parsed when the record is first asked for; one that does
- * not parse to an object throws SidecarInvalid, and the reader then answers from the package instead.
+ * count implies. Undefined for a sidecar that fails any of these. What is read only when needed is checked
+ * then, and throws SidecarInvalid when it fails (the reader then answers from the package instead): a
+ * column's offsets ascending and ending where its text ends, when the column is first read; a record text
+ * parsing to an object, when the record is first asked for; the search index, when it is first opened.
  */
 export function decodeSidecar(file: Buffer): DecodedSidecar | undefined {
   try {
@@ -54,6 +55,8 @@ function decode(file: Buffer): DecodedSidecar {
   const keyKinds = section('keyKinds', 1);
   const keys = textColumn(section('keyEnds', 4), section('keys', 0));
   const columns = DEFAULT_SEARCH_FIELDS.map((field) => textColumn(section(`ends:${field}`, 4), section(`text:${field}`, 0)));
+  const indexBytes = header.index === undefined ? undefined : section('index', 0);
+  let index: SearchIndex | undefined;
   const parsed: (Scenario | undefined)[] = new Array<Scenario | undefined>(count);
 
   const record = (index: number): Scenario => {
@@ -78,8 +81,15 @@ function decode(file: Buffer): DecodedSidecar {
       }
       return keyKinds[index] === 1 ? keys.at(index) : undefined;
     },
+    firstIndexOfKey: (key) => keys.indexOf(key, (index) => keyKinds[index] === 1),
     // Packages with an unreadable record are never cached.
     readable: () => true,
+    searchIndex: (format: PersistedIndexFormat) => {
+      if (!indexBytes || header.index !== format.format) return undefined;
+      index ??= format.open(indexBytes);
+      if (!index || index.size !== count) throw new SidecarInvalid('search index');
+      return index;
+    },
     documents: (fields) => {
       if (fields !== undefined)
         return searchDocuments(
@@ -135,6 +145,7 @@ function parseHeader(text: string): SidecarHeader {
     'fields',
   );
   check(isJsonObject(sections), 'sections');
+  check(value.index === undefined || typeof value.index === 'string', 'index format');
   for (const range of Object.values(sections)) {
     check(
       Array.isArray(range) && range.length === 2 && range.every((n) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0),
@@ -163,11 +174,42 @@ void LITERAL_FIELDS;
 
 interface TextColumn {
   at(index: number): string;
+  /** The first position holding exactly `value` that `accept` takes, found by searching the text, not each entry. */
+  indexOf(value: string, accept: (index: number) => boolean): number | undefined;
 }
 
-/** A column of strings: its text decoded and checked against the offsets' total before anything is read. */
+/** A column of strings, decoded and checked against its offsets when first read (a `get` reads only the keys). */
 function textColumn(endBytes: Buffer, textBytes: Buffer): TextColumn {
-  const text = textBytes.toString('utf8');
-  const column = ends(endBytes, text.length);
-  return { at: (index) => text.slice(index === 0 ? 0 : column[index - 1]!, column[index]) };
+  let decoded: { text: string; column: Uint32Array } | undefined;
+  const read = () => {
+    if (decoded) return decoded;
+    const text = textBytes.toString('utf8');
+    return (decoded = { text, column: ends(endBytes, text.length) });
+  };
+  const startOf = (column: Uint32Array, index: number) => (index === 0 ? 0 : column[index - 1]!);
+  return {
+    at: (index) => {
+      const { text, column } = read();
+      return text.slice(startOf(column, index), column[index]);
+    },
+    indexOf: (value, accept) => {
+      const { text, column } = read();
+      if (value === '') {
+        const found = column.findIndex((end, index) => end === startOf(column, index) && accept(index));
+        return found < 0 ? undefined : found;
+      }
+      for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + 1)) {
+        // The entry holding offset `at`: the first whose end lies past it.
+        let low = 0;
+        let high = column.length - 1;
+        while (low < high) {
+          const middle = (low + high) >> 1;
+          if (column[middle]! > at) high = middle;
+          else low = middle + 1;
+        }
+        if (startOf(column, low) === at && column[low] === at + value.length && accept(low)) return low;
+      }
+      return undefined;
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { endianness } from 'node:os';
 import { crc32 } from 'node:zlib';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../../records/document-text.js';
 import type { Scenario } from '../../../records/scenario.js';
+import type { PersistedIndexFormat } from '../../../search/search-engine.js';
 import { stringifyJsonPreservingNumbers } from '../../../storage/json/exact-json-writer.js';
 import type { SidecarStamp } from './sidecar-stamp.js';
 
@@ -14,10 +15,13 @@ import type { SidecarStamp } from './sidecar-stamp.js';
  * these 16 bytes (u32), the header (H bytes of JSON: stamp, record count, section offsets and lengths
  * relative to the body), then the body. Sections: `records` (bytes) with `recordEnds` (u32 byte offsets);
  * `keyKinds` (u8: 1 when the record's key is a string) with `keyEnds` (u32, UTF-16 offsets) and `keys`; per
- * default field `ends:<field>` and `text:<field>` alike. Everything read back is checked (see decode.ts).
+ * default field `ends:<field>` and `text:<field>` alike; and, when the search engine can keep its index as
+ * bytes, `index` (that engine's format, named in the header) over the default fields, so a warm search
+ * reads postings instead of tokenizing every record. Everything read back is checked (see decode.ts).
  */
 export const SIDECAR_MAGIC = 0x43525045;
-export const SIDECAR_VERSION = 1;
+/** 2: the search index section. */
+export const SIDECAR_VERSION = 2;
 export const PREFIX_BYTES = 16;
 
 export type Sections = Record<string, readonly [offset: number, length: number]>;
@@ -26,6 +30,8 @@ export interface SidecarHeader extends SidecarStamp {
   readonly count: number;
   readonly fields: readonly string[];
   readonly sections: Sections;
+  /** The format of the `index` section, when there is one. */
+  readonly index?: string;
 }
 
 /** Sidecars are written and read as native u32 arrays; a big-endian host simply keeps no sidecar. */
@@ -39,8 +45,11 @@ function textColumn(values: readonly string[]): { ends: Uint32Array; text: Buffe
   return { ends, text: Buffer.from(values.join(''), 'utf8') };
 }
 
-/** The sidecar for `records` (all readable: unreadable ones are never cached), read from the package `stamp` names. */
-export function encodeSidecar(records: readonly Scenario[], stamp: SidecarStamp): Buffer {
+/**
+ * The sidecar for `records` (all readable: unreadable ones are never cached), read from the package `stamp`
+ * names, with the search index in `index`'s format when given.
+ */
+export function encodeSidecar(records: readonly Scenario[], stamp: SidecarStamp, index?: PersistedIndexFormat): Buffer {
   const parts: [string, Uint8Array][] = [];
   const texts = records.map((record) => Buffer.from(stringifyJsonPreservingNumbers(record)!, 'utf8'));
   const recordEnds = new Uint32Array(records.length);
@@ -56,6 +65,7 @@ export function encodeSidecar(records: readonly Scenario[], stamp: SidecarStamp)
     const column = textColumn(documents.map((document) => document[field] ?? ''));
     parts.push([`ends:${field}`, u8(column.ends)], [`text:${field}`, column.text]);
   }
+  if (index) parts.push(['index', index.encode(documents, { fields: DEFAULT_SEARCH_FIELDS })]);
   const sections: Record<string, [number, number]> = {};
   let offset = 0;
   for (const [name, bytes] of parts) {
@@ -66,7 +76,13 @@ export function encodeSidecar(records: readonly Scenario[], stamp: SidecarStamp)
   }
   const body = Buffer.alloc(offset);
   for (const [name, bytes] of parts) body.set(bytes, sections[name]![0]);
-  const header: SidecarHeader = { ...stamp, count: records.length, fields: DEFAULT_SEARCH_FIELDS, sections };
+  const header: SidecarHeader = {
+    ...stamp,
+    count: records.length,
+    fields: DEFAULT_SEARCH_FIELDS,
+    sections,
+    ...(index ? { index: index.format } : {}),
+  };
   return assemble(header, body);
 }
 

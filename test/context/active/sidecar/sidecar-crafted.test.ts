@@ -3,6 +3,9 @@ import { describe, it } from 'node:test';
 import { crc32 } from 'node:zlib';
 import { decodeSidecar, SidecarInvalid } from '../../../../src/context/active/sidecar/sidecar-decode.js';
 import { encodeSidecar, PREFIX_BYTES } from '../../../../src/context/active/sidecar/sidecar-format.js';
+import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../../../src/records/document-text.js';
+import { Bm25SearchEngine } from '../../../../src/search/bm25/bm25-engine.js';
+import { bm25IndexFile } from '../../../../src/search/bm25/bm25-index-file.js';
 
 const stamp = { identity: '1:2:3:4:5', digest: 'b'.repeat(64) };
 const records = [
@@ -45,7 +48,7 @@ describe('a sidecar with a valid checksum and inconsistent contents', () => {
     for (const change of cases) assert.equal(decodeSidecar(crafted(change)), undefined, change.toString());
   });
 
-  it('is refused when offsets descend or do not end at their section end', () => {
+  it('is refused when record offsets descend, and a column whose offsets miss its end fails when first read', () => {
     const at = (name: string) => (h: Record<string, unknown>) => (h.sections as Sections)[name]![0];
     let offset = 0;
     const swapped = crafted(
@@ -57,7 +60,33 @@ describe('a sidecar with a valid checksum and inconsistent contents', () => {
       (h) => (offset = at('ends:summary')(h)),
       (body) => body.writeUInt32LE(body.readUInt32LE(offset + 4) - 1, offset + 4),
     );
-    assert.equal(decodeSidecar(short), undefined);
+    // Columns are checked when first read, so a `get` decodes only the keys.
+    const decoded = decodeSidecar(short)!;
+    assert.equal(decoded.source.stringField(1, 'key'), 'b');
+    assert.throws(() => decoded.source.documents(undefined), SidecarInvalid);
+  });
+
+  it('throws SidecarInvalid when its search index fails its checks, and keeps none in another format', () => {
+    const withIndex = (body?: (body: Buffer, index: number) => void) => {
+      let offset = 0;
+      const file = encodeSidecar(records, stamp, bm25IndexFile);
+      const headerLength = file.readUInt32LE(8);
+      const header = JSON.parse(file.toString('utf8', PREFIX_BYTES, PREFIX_BYTES + headerLength)) as { sections: Sections };
+      offset = header.sections.index![0];
+      const bytes = Buffer.from(file);
+      body?.(bytes.subarray(PREFIX_BYTES + headerLength), offset);
+      bytes.writeUInt32LE(crc32(bytes.subarray(PREFIX_BYTES)), 12);
+      return decodeSidecar(bytes)!;
+    };
+    assert.deepEqual(
+      withIndex().source.searchIndex!(bm25IndexFile)!.search('pilot'),
+      new Bm25SearchEngine().buildIndex(searchDocuments(records, undefined), { fields: DEFAULT_SEARCH_FIELDS }).search('pilot'),
+    );
+    assert.equal(withIndex().source.searchIndex!({ ...bm25IndexFile, format: 'other-v1' }), undefined);
+    assert.equal(decodeSidecar(encodeSidecar(records, stamp))!.source.searchIndex!(bm25IndexFile), undefined, 'no index kept');
+    // Word 2 of the index is its document count: one more than the records is refused.
+    const damaged = withIndex((body, at) => body.writeUInt32LE(body.readUInt32LE(at + 8) + 1, at + 8));
+    assert.throws(() => damaged.source.searchIndex!(bm25IndexFile), SidecarInvalid);
   });
 
   it('reads, then throws SidecarInvalid on a record text that is not a JSON object', () => {

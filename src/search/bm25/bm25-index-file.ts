@@ -1,0 +1,203 @@
+import type {
+  PersistedIndexFormat,
+  SearchDocument,
+  SearchHit,
+  SearchIndex,
+  SearchIndexOptions,
+  SearchQueryOptions,
+} from '../search-engine.js';
+import { tokenize } from '../tokenize.js';
+import { BM25_K1, bm25LengthNorm } from './bm25-index.js';
+import { Bm25IndexBuilder } from './bm25-index-builder.js';
+import { topHits } from './top-hits.js';
+
+const MAGIC = 0x49353242; // "B25I"
+const VERSION = 1;
+const HEADER_WORDS = 6;
+
+/**
+ * A BM25 index as bytes: what `Bm25Index` holds, in a layout read back with typed-array views and no
+ * parsing. Little-endian u32 words: magic, version, documents n, vocabulary v, postings p, term bytes m;
+ * then each document's token count (n), each term's end in the term text (v, UTF-16 offsets), the postings
+ * offsets per term (v + 1), the postings' documents (p) and term frequencies (p), and the terms' UTF-8 text
+ * (m bytes, padded to 4), sorted in JavaScript string order so a query term is found by binary search.
+ *
+ * Scores equal `Bm25Index`'s to the bit: the same idf, the same length normalisation and the same order of
+ * additions per document (query tokens in order, a repeated one again).
+ */
+export const bm25IndexFile: PersistedIndexFormat = {
+  format: `bm25-postings-v${VERSION}`,
+  encode,
+  open,
+};
+
+function encode(documents: readonly SearchDocument[], options: SearchIndexOptions = {}): Uint8Array {
+  const builder = new Bm25IndexBuilder();
+  for (const document of documents) {
+    for (const field of options.fields ?? Object.keys(document)) builder.addText(document[field] ?? '');
+    builder.endDocument();
+  }
+  const { termIds, tokens, docEnds } = builder.corpus();
+  const n = docEnds.length;
+  const terms = [...termIds.keys()].sort();
+  const v = terms.length;
+  const sortedId = new Uint32Array(v);
+  terms.forEach((term, id) => (sortedId[termIds.get(term)!] = id));
+
+  const lengths = new Uint32Array(n);
+  const df = new Uint32Array(v);
+  const lastDoc = new Int32Array(v).fill(-1);
+  for (let d = 0, begin = 0; d < n; begin = docEnds[d]!, d += 1) {
+    lengths[d] = docEnds[d]! - begin;
+    for (let i = begin; i < docEnds[d]!; i += 1) {
+      const term = sortedId[tokens[i]!]!;
+      if (lastDoc[term] !== d) {
+        lastDoc[term] = d;
+        df[term] = df[term]! + 1;
+      }
+    }
+  }
+  const offsets = new Uint32Array(v + 1);
+  for (let t = 0; t < v; t += 1) offsets[t + 1] = offsets[t]! + df[t]!;
+  const p = offsets[v]!;
+  const docs = new Uint32Array(p);
+  const tfs = new Uint32Array(p);
+  const cursor = offsets.slice(0, v);
+  lastDoc.fill(-1);
+  for (let d = 0, begin = 0; d < n; begin = docEnds[d]!, d += 1) {
+    for (let i = begin; i < docEnds[d]!; i += 1) {
+      const term = sortedId[tokens[i]!]!;
+      if (lastDoc[term] !== d) {
+        lastDoc[term] = d;
+        docs[cursor[term]!] = d;
+        tfs[cursor[term]!] = 1;
+        cursor[term] = cursor[term]! + 1;
+      } else tfs[cursor[term]! - 1] = tfs[cursor[term]! - 1]! + 1;
+    }
+  }
+  const termEnds = new Uint32Array(v);
+  let end = 0;
+  terms.forEach((term, t) => (termEnds[t] = end += term.length));
+  const text = Buffer.from(terms.join(''), 'utf8');
+
+  const words = HEADER_WORDS + n + v + (v + 1) + 2 * p;
+  const bytes = new Uint8Array(words * 4 + ((text.length + 3) & ~3));
+  const out = new Uint32Array(bytes.buffer, 0, words);
+  out.set([MAGIC, VERSION, n, v, p, text.length]);
+  let at = HEADER_WORDS;
+  for (const array of [lengths, termEnds, offsets, docs, tfs]) {
+    out.set(array, at);
+    at += array.length;
+  }
+  bytes.set(text, words * 4);
+  return bytes;
+}
+
+function open(bytes: Uint8Array): SearchIndex | undefined {
+  if (bytes.byteLength < HEADER_WORDS * 4) return undefined;
+  // Typed-array views need 4-byte alignment; a misaligned section is copied once.
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  const header = new Uint32Array(aligned.buffer, aligned.byteOffset, HEADER_WORDS);
+  const [magic, version, n, v, p, m] = header as unknown as [number, number, number, number, number, number];
+  if (magic !== MAGIC || version !== VERSION) return undefined;
+  const words = HEADER_WORDS + n + v + (v + 1) + 2 * p;
+  if (aligned.byteLength !== words * 4 + ((m + 3) & ~3)) return undefined;
+  let at = HEADER_WORDS;
+  const view = (length: number) => {
+    const array = new Uint32Array(aligned.buffer, aligned.byteOffset + at * 4, length);
+    at += length;
+    return array;
+  };
+  const lengths = view(n);
+  const termEnds = view(v);
+  const offsets = view(v + 1);
+  const docs = view(p);
+  const tfs = view(p);
+  const text = Buffer.from(aligned.buffer, aligned.byteOffset + words * 4, m).toString('utf8');
+  return checked({ n, v, lengths, termEnds, offsets, docs, tfs, text });
+}
+
+interface IndexArrays {
+  readonly n: number;
+  readonly v: number;
+  readonly lengths: Uint32Array;
+  readonly termEnds: Uint32Array;
+  readonly offsets: Uint32Array;
+  readonly docs: Uint32Array;
+  readonly tfs: Uint32Array;
+  readonly text: string;
+}
+
+/** The index, once every offset is in range and ascending, every posting names a document once per term, and the terms are sorted. */
+function checked(arrays: IndexArrays): PersistedBm25Index | undefined {
+  const { n, v, lengths, termEnds, offsets, docs, tfs, text } = arrays;
+  if (offsets[0] !== 0 || offsets[v] !== docs.length) return undefined;
+  let previousEnd = 0;
+  let previousTerm = '';
+  for (let t = 0; t < v; t += 1) {
+    const end = termEnds[t]!;
+    if (end <= previousEnd && t > 0) return undefined;
+    if (end > text.length || offsets[t + 1]! < offsets[t]!) return undefined;
+    const term = text.slice(t === 0 ? 0 : previousEnd, end);
+    if (t > 0 && !(previousTerm < term)) return undefined;
+    previousTerm = term;
+    previousEnd = end;
+    let lastDoc = -1;
+    for (let q = offsets[t]!; q < offsets[t + 1]!; q += 1) {
+      if (docs[q]! <= lastDoc || docs[q]! >= n || tfs[q] === 0) return undefined;
+      lastDoc = docs[q]!;
+    }
+  }
+  if (previousEnd !== text.length) return undefined;
+  let total = 0;
+  for (let d = 0; d < n; d += 1) total += lengths[d]!;
+  return new PersistedBm25Index(arrays, total);
+}
+
+class PersistedBm25Index implements SearchIndex {
+  readonly size: number;
+  private readonly avgdl: number;
+
+  constructor(
+    private readonly arrays: IndexArrays,
+    totalTokens: number,
+  ) {
+    this.size = arrays.n;
+    this.avgdl = arrays.n === 0 ? 0 : totalTokens / arrays.n;
+  }
+
+  search(query: string, options: SearchQueryOptions = {}): SearchHit[] {
+    const { n, offsets, docs, tfs, lengths } = this.arrays;
+    if (n === 0) return [];
+    const scores = new Float64Array(n);
+    let any = false;
+    for (const token of tokenize(query)) {
+      const term = this.termOf(token);
+      if (term < 0) continue;
+      any = true;
+      const df = offsets[term + 1]! - offsets[term]!;
+      const idf = Math.log((n - df + 0.5) / (df + 0.5) + 1);
+      for (let q = offsets[term]!; q < offsets[term + 1]!; q += 1) {
+        const d = docs[q]!;
+        const tf = tfs[q]!;
+        scores[d]! += idf * ((tf * (BM25_K1 + 1)) / (tf + bm25LengthNorm(lengths[d]!, this.avgdl)));
+      }
+    }
+    return any ? topHits(scores, options.topK) : [];
+  }
+
+  /** The term's id by binary search over the sorted terms, or -1. */
+  private termOf(token: string): number {
+    const { termEnds, text } = this.arrays;
+    let low = 0;
+    let high = this.arrays.v - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const term = text.slice(middle === 0 ? 0 : termEnds[middle - 1], termEnds[middle]);
+      if (term === token) return middle;
+      if (term < token) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
+  }
+}
