@@ -91,7 +91,11 @@ export class PackageReadCache {
     const loaded = await this.loadUncached(file);
     const cacheable = loaded.warnings.length === 0 && loaded.records.every(isReadable);
     if (cacheable && (await fileIdentity(file)) === identity) {
-      await this.writeEntry(entry, encodeSidecar(loaded.records, stamp, this.index)).catch(() => undefined);
+      const bytes = encodeSidecar(loaded.records, stamp, this.index);
+      await this.writeEntry(entry, bytes).catch(() => undefined);
+      // The sidecar just built answers this read too: its search index is made already.
+      const built = decodeSidecar(bytes);
+      if (built) return { source: built.source, warnings: [] };
     }
     return { source: recordsSource(loaded.records), warnings: loaded.warnings };
   }

@@ -132,15 +132,13 @@ interface IndexArrays {
 function checked(arrays: IndexArrays): PersistedBm25Index | undefined {
   const { n, v, lengths, termEnds, offsets, docs, tfs, text } = arrays;
   if (offsets[0] !== 0 || offsets[v] !== docs.length) return undefined;
+  let previousStart = 0;
   let previousEnd = 0;
-  let previousTerm = '';
   for (let t = 0; t < v; t += 1) {
     const end = termEnds[t]!;
-    if (end <= previousEnd && t > 0) return undefined;
     if (end > text.length || offsets[t + 1]! < offsets[t]!) return undefined;
-    const term = text.slice(t === 0 ? 0 : previousEnd, end);
-    if (t > 0 && !(previousTerm < term)) return undefined;
-    previousTerm = term;
+    if (t > 0 && !ascending(text, previousStart, previousEnd, end)) return undefined;
+    previousStart = previousEnd;
     previousEnd = end;
     let lastDoc = -1;
     for (let q = offsets[t]!; q < offsets[t + 1]!; q += 1) {
@@ -152,6 +150,20 @@ function checked(arrays: IndexArrays): PersistedBm25Index | undefined {
   let total = 0;
   for (let d = 0; d < n; d += 1) total += lengths[d]!;
   return new PersistedBm25Index(arrays, total);
+}
+
+/**
+ * Whether the term at `start..middle` of `text` sorts strictly before the one at `middle..end` (JavaScript
+ * string order), compared in place: a check over every term should not make a string of each.
+ */
+function ascending(text: string, start: number, middle: number, end: number): boolean {
+  const length = Math.min(middle - start, end - middle);
+  for (let i = 0; i < length; i += 1) {
+    const a = text.charCodeAt(start + i);
+    const b = text.charCodeAt(middle + i);
+    if (a !== b) return a < b;
+  }
+  return middle - start < end - middle;
 }
 
 class PersistedBm25Index implements SearchIndex {
