@@ -7,13 +7,17 @@ import { assertScenario, type Codebook, type Scenario } from '../records/scenari
 import { stringifyJsonPreservingNumbers } from './json/exact-json-writer.js';
 import { parseJsonPreservingNumbers } from './json/record-json-parser.js';
 import { DEFAULT_SAVE_MESSAGE } from './package-store-contract.js';
+import { contextExists, emptyHistory, versionRecords, versionTime } from './history-versions.js';
 import type {
+  HistoryVersion,
   LoadedPackage,
   LoadOptions,
   LogEntry,
   PackageChange,
   PackageDiff,
   PackageStore,
+  SaveHistoryResult,
+  SavedVersion,
   SaveOptions,
   SaveResult,
 } from './package-store-contract.js';
@@ -134,33 +138,43 @@ export class PostgresPackageStore implements PackageStore {
       [...next].forEach((record, i) => assertScenario(record, `Record ${i} of ${path}`));
       const after = next.toArray().map((record) => recordText(record));
       const codebookText = next.codebook ? JSON.stringify(next.codebook) : null;
-      const changed = after.flatMap((text, position) => (before[position] === text ? [] : [position]));
-      const dropped = before.length > after.length ? before.length - after.length : 0;
+      const same = after.length === before.length && after.every((text, position) => before[position] === text);
       const sameCodebook = (codebook ? JSON.stringify(codebook) : null) === codebookText;
-      if (head > 0 && changed.length === 0 && dropped === 0 && sameCodebook) {
+      if (head > 0 && same && sameCodebook) {
         return { status: 'unchanged' as const, path, commit: versionId(head), branch: 'main', message, list: next };
       }
-      const version = head + 1;
-      await client.query(
-        `UPDATE ep_context_records SET removed = $2
-         WHERE context = $1 AND removed IS NULL AND (position = ANY($3::int[]) OR position >= $4)`,
-        [name, version, changed, after.length],
-      );
-      if (changed.length > 0) {
-        await client.query(
-          `INSERT INTO ep_context_records (context, position, added, record)
-           SELECT $1, item.position, $2, item.record FROM unnest($3::int[], $4::text[]) AS item (position, record)`,
-          [name, version, changed, changed.map((position) => after[position]!)],
-        );
-      }
-      await client.query('INSERT INTO ep_context_versions (context, version, message, saved_at, codebook) VALUES ($1, $2, $3, now(), $4)', [
-        name,
-        version,
-        message,
-        codebookText,
-      ]);
-      await client.query('UPDATE ep_contexts SET head = $2 WHERE name = $1', [name, version]);
+      const version = await writeVersion(client, name, { head, before, after, codebook: codebookText, message });
       return { status: 'ok' as const, path, commit: versionId(version), branch: 'main', message, list: next };
+    });
+  }
+
+  /**
+   * The whole history in one transaction: the context's row is created and locked first (a concurrent save
+   * of the same new history waits, then finds it there), each version is written with its own time, and
+   * nothing is committed until the last one is in, so a refused record or a server gone part-way leaves no
+   * context at all.
+   */
+  async saveHistory(path: string, versions: Iterable<HistoryVersion> | AsyncIterable<HistoryVersion>): Promise<SaveHistoryResult> {
+    const name = contextName(path, this.database.url);
+    const shown = shownContext(path);
+    return this.database.transaction(`saving a history into context ${name}`, async (client) => {
+      await client.query('INSERT INTO ep_contexts (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [name]);
+      const { rows: locked } = await client.query<{ head: number }>('SELECT head FROM ep_contexts WHERE name = $1 FOR UPDATE', [name]);
+      if (locked[0]!.head > 0) throw contextExists(shown);
+      const saved: SavedVersion[] = [];
+      let before: string[] = [];
+      for await (const version of versions) {
+        const number = saved.length + 1;
+        const list = versionRecords(version, shown, number);
+        const savedAt = versionTime(version, shown, number);
+        const after = list.toArray().map((record) => recordText(record));
+        const codebook = list.codebook ? JSON.stringify(list.codebook) : null;
+        const written = await writeVersion(client, name, { head: saved.length, before, after, codebook, message: version.message, savedAt });
+        saved.push({ commit: versionId(written), message: version.message, timestamp: savedAt.toISOString() });
+        before = after;
+      }
+      if (saved.length === 0) throw emptyHistory(shown);
+      return { path, versions: saved };
     });
   }
 
@@ -209,6 +223,39 @@ function shownContext(path: string): string {
 
 function recordText(record: Scenario): string {
   return stringifyJsonPreservingNumbers(record) ?? JSON.stringify(record);
+}
+
+/**
+ * Writes version `head + 1` of a context whose live records are `before`: the rows whose text changed (or
+ * that are gone) are closed at the new version, the changed ones inserted, and the version recorded with its
+ * message, codebook and time (now, unless given). The caller holds the context's row lock.
+ */
+async function writeVersion(
+  client: pg.PoolClient,
+  name: string,
+  write: { head: number; before: readonly string[]; after: readonly string[]; codebook: string | null; message: string; savedAt?: Date },
+): Promise<number> {
+  const { head, before, after } = write;
+  const version = head + 1;
+  const changed = after.flatMap((text, position) => (before[position] === text ? [] : [position]));
+  await client.query(
+    `UPDATE ep_context_records SET removed = $2
+     WHERE context = $1 AND removed IS NULL AND (position = ANY($3::int[]) OR position >= $4)`,
+    [name, version, changed, after.length],
+  );
+  if (changed.length > 0) {
+    await client.query(
+      `INSERT INTO ep_context_records (context, position, added, record)
+       SELECT $1, item.position, $2, item.record FROM unnest($3::int[], $4::text[]) AS item (position, record)`,
+      [name, version, changed, changed.map((position) => after[position]!)],
+    );
+  }
+  await client.query(
+    'INSERT INTO ep_context_versions (context, version, message, saved_at, codebook) VALUES ($1, $2, $3, COALESCE($4::timestamptz, now()), $5)',
+    [name, version, write.message, write.savedAt?.toISOString() ?? null, write.codebook],
+  );
+  await client.query('UPDATE ep_contexts SET head = $2 WHERE name = $1', [name, version]);
+  return version;
 }
 
 async function headOf(client: pg.PoolClient, name: string): Promise<number | undefined> {
