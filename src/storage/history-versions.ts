@@ -10,10 +10,14 @@ export function versionTime(version: HistoryVersion, shown: string, number: numb
   if (version.timestamp === undefined) return new Date();
   const when = new Date(version.timestamp);
   if (Number.isNaN(when.getTime())) {
-    throw new EpError('INVALID_HISTORY', `Version ${number} of the history for ${shown} has no valid time: ${JSON.stringify(version.timestamp)}.`, {
-      exitCode: ExitCode.validation,
-      details: { path: shown, version: number, timestamp: version.timestamp },
-    });
+    throw new EpError(
+      'INVALID_HISTORY',
+      `Version ${number} of the history for ${shown} has no valid time: ${JSON.stringify(version.timestamp)}.`,
+      {
+        exitCode: ExitCode.validation,
+        details: { path: shown, version: number, timestamp: version.timestamp },
+      },
+    );
   }
   return when;
 }

@@ -169,7 +169,14 @@ export class PostgresPackageStore implements PackageStore {
         const savedAt = versionTime(version, shown, number);
         const after = list.toArray().map((record) => recordText(record));
         const codebook = list.codebook ? JSON.stringify(list.codebook) : null;
-        const written = await writeVersion(client, name, { head: saved.length, before, after, codebook, message: version.message, savedAt });
+        const written = await writeVersion(client, name, {
+          head: saved.length,
+          before,
+          after,
+          codebook,
+          message: version.message,
+          savedAt,
+        });
         saved.push({ commit: versionId(written), message: version.message, timestamp: savedAt.toISOString() });
         before = after;
       }

@@ -20,7 +20,8 @@ const HISTORY: readonly { records: Scenario[]; message: string; timestamp: strin
 ];
 
 const records = (list: Iterable<Scenario>) => new ScenarioList([...list]);
-const history = () => HISTORY.map((version) => ({ list: records(version.records), message: version.message, timestamp: version.timestamp }));
+const history = () =>
+  HISTORY.map((version) => ({ list: records(version.records), message: version.message, timestamp: version.timestamp }));
 
 /** A history whose source fails after `count` versions, as a package or a server gone mid-read would. */
 async function* failingAfter(count: number) {
@@ -156,7 +157,11 @@ export function packageStoreConformance(subject: Subject<PackageStore>): Conform
       check('a history refused part-way leaves no package, and saving it again succeeds', async (store, context) => {
         const file = packagePath(context, 'copy.ep');
         const refused = history();
-        refused.splice(2, 0, { list: new ScenarioList([RECORDS[0]!, 'not a record' as never]), message: 'Refused', timestamp: HISTORY[1]!.timestamp });
+        refused.splice(2, 0, {
+          list: new ScenarioList([RECORDS[0]!, 'not a record' as never]),
+          message: 'Refused',
+          timestamp: HISTORY[1]!.timestamp,
+        });
         await assert.rejects(store.saveHistory(file, refused), (error: unknown) => isEpError(error) && error.code === 'INVALID_RECORD');
         await assert.rejects(store.log(file), (error: unknown) => isEpError(error) && error.code === 'FILE_NOT_FOUND');
         await assert.rejects(store.saveHistory(file, failingAfter(2)), /the source went away/);
@@ -169,7 +174,10 @@ export function packageStoreConformance(subject: Subject<PackageStore>): Conform
         await store.save(file, records(RECORDS), { message: 'Existing' });
         const log = await store.log(file);
         await assert.rejects(store.saveHistory(file, history()), (error: unknown) => isEpError(error) && error.code === 'CONTEXT_EXISTS');
-        await assert.rejects(store.saveHistory(packagePath(context, 'empty.ep'), []), (error: unknown) => isEpError(error) && error.code === 'INVALID_HISTORY');
+        await assert.rejects(
+          store.saveHistory(packagePath(context, 'empty.ep'), []),
+          (error: unknown) => isEpError(error) && error.code === 'INVALID_HISTORY',
+        );
         assert.deepEqual(await store.log(file), log);
         assert.deepEqual((await store.load(file)).list.toArray(), RECORDS);
       }),

@@ -6,7 +6,16 @@ import { contextExists, emptyHistory, versionRecords, versionTime } from '../his
 import type { HistoryVersion, SaveHistoryResult, SavedVersion } from '../package-store-contract.js';
 import { removeStaleTempFiles, writeFileAtomic } from '../../util/atomic-write.js';
 import { withPackageLock } from './package-lock.js';
-import { archive, planFiles, scenarioDirectory, storedJsonOf, tidyObjects, type FilePlan, type PlanBase, type WriteOptions } from './package-writer.js';
+import {
+  archive,
+  planFiles,
+  scenarioDirectory,
+  storedJsonOf,
+  tidyObjects,
+  type FilePlan,
+  type PlanBase,
+  type WriteOptions,
+} from './package-writer.js';
 
 const BRANCH = 'refs/heads/main';
 

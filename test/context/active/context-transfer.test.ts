@@ -17,7 +17,9 @@ function storeFailingAt(commit: () => string | undefined): PackageStore {
   const store = new GitPackageStore();
   return Object.assign(Object.create(store) as PackageStore, {
     load: (file: string, options: { ref?: string } = {}) =>
-      options.ref !== undefined && options.ref === commit() ? Promise.reject(new Error(`reading ${options.ref} failed`)) : store.load(file, options),
+      options.ref !== undefined && options.ref === commit()
+        ? Promise.reject(new Error(`reading ${options.ref} failed`))
+        : store.load(file, options),
   });
 }
 
