@@ -29,7 +29,7 @@ describe('sessions in PostgreSQL', async () => {
     sessionStoreConformance(async (context) => {
       const database = await sharedPostgresCluster().then((started) => started.database('conformance'));
       return fromPlugin(sessionStorePostgresPlugin, SessionStore, { options: { url: database } })(context);
-    }),
+    }, { exportsToFiles: true }),
     'builtin/session-store-postgres',
   );
 
