@@ -153,7 +153,10 @@ export function sessionStoreConformance(subject: Subject<SessionStore>, options:
           [original.meta.turns, original.meta.nodeCount, 'test', exported.head],
         );
         await assert.rejects(store.exportToFiles!(id, home), (error: unknown) => isEpError(error) && error.code === 'SESSION_EXISTS');
-        await assert.rejects(store.exportToFiles!('../escape', home), (error: unknown) => isEpError(error) && error.code === 'INVALID_SESSION_ID');
+        await assert.rejects(
+          store.exportToFiles!('../escape', home),
+          (error: unknown) => isEpError(error) && error.code === 'INVALID_SESSION_ID',
+        );
       }),
     );
   }

@@ -64,7 +64,9 @@ export async function writeSessionFiles(dir: string, history: SessionHistory): P
   const lines = history.records.map((record) => Buffer.from(serializeRecord(record), 'utf8'));
   const log = Buffer.concat(lines);
   if (log.length > Limits.sessionLogBytes) {
-    throw limitExceeded(`The log of session ${history.meta.id}`, log.length, Limits.sessionLogBytes, 'bytes', { sessionId: history.meta.id });
+    throw limitExceeded(`The log of session ${history.meta.id}`, log.length, Limits.sessionLogBytes, 'bytes', {
+      sessionId: history.meta.id,
+    });
   }
   // Bytes of the log after n records: what each turn's commit holds.
   const ends = [0];
@@ -91,11 +93,15 @@ export async function writeSessionFiles(dir: string, history: SessionHistory): P
 }
 
 function sessionExists(sessionId: string, home: string): EpError {
-  return new EpError('SESSION_EXISTS', `${path.join(home, 'sessions', sessionId)} already holds a session; an export never overwrites one.`, {
-    exitCode: ExitCode.validation,
-    details: { sessionId, home },
-    suggestion: 'Export to another directory, or delete that session there first.',
-  });
+  return new EpError(
+    'SESSION_EXISTS',
+    `${path.join(home, 'sessions', sessionId)} already holds a session; an export never overwrites one.`,
+    {
+      exitCode: ExitCode.validation,
+      details: { sessionId, home },
+      suggestion: 'Export to another directory, or delete that session there first.',
+    },
+  );
 }
 
 function notADirectory(home: string, cause: unknown): EpError {

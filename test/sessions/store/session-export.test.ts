@@ -23,7 +23,13 @@ const node = (id: string, seq: number, turn: string): LogRecord => ({
   status: 'running',
   createdAt: '2021-02-03T04:05:06.000Z',
 });
-const done = (id: string): LogRecord => ({ id, status: 'completed', output: { ok: true }, endedAt: '2021-02-03T04:05:07.000Z', durationMs: 1 });
+const done = (id: string): LogRecord => ({
+  id,
+  status: 'completed',
+  output: { ok: true },
+  endedAt: '2021-02-03T04:05:07.000Z',
+  durationMs: 1,
+});
 
 /** Two turns of two calls each, then a call of a third turn that never ended (a run cut short). */
 const HISTORY: SessionHistory = {
@@ -36,7 +42,17 @@ const HISTORY: SessionHistory = {
     nodeCount: 4,
     head: 'turn-2',
   },
-  records: [node('a', 1, 't1'), done('a'), node('b', 2, 't1'), done('b'), node('c', 3, 't2'), done('c'), node('d', 4, 't2'), done('d'), node('e', 5, 't3')],
+  records: [
+    node('a', 1, 't1'),
+    done('a'),
+    node('b', 2, 't1'),
+    done('b'),
+    node('c', 3, 't2'),
+    done('c'),
+    node('d', 4, 't2'),
+    done('d'),
+    node('e', 5, 't3'),
+  ],
   turns: [
     { message: 'Turn t1: step_a, step_b', endedAt: '2021-02-03T04:05:08.400Z', records: 4 },
     { message: 'Turn t2: step_c, step_d', endedAt: '2021-02-04T09:00:00.000Z', records: 8 },
@@ -55,7 +71,10 @@ describe("a session written in the file store's format", () => {
   it('reads back through the file store with the same nodes and turns, one commit per turn at its time', async () => {
     const home = path.join(root, 'home');
     const exported = await placeSessionDirectory(home, HISTORY.meta.id, (dir) => writeSessionFiles(dir, HISTORY));
-    assert.deepEqual([exported.turns, exported.nodes, exported.records, exported.dir], [2, 5, 9, path.join(home, 'sessions', 'exported_1')]);
+    assert.deepEqual(
+      [exported.turns, exported.nodes, exported.records, exported.dir],
+      [2, 5, 9, path.join(home, 'sessions', 'exported_1')],
+    );
     const read = await new FileSessionStore({ home }).read('exported_1');
     assert.deepEqual(read.nodes, foldRecords(HISTORY.records));
     assert.deepEqual({ ...read.meta, head: null }, { ...HISTORY.meta, head: null });

@@ -20,7 +20,10 @@ export const sessionExportCommand: CommandModule<GlobalArgs, ExportArgs> = {
         demandOption: true,
         describe: 'The EP_HOME-style directory to export into (made when missing); a session already there is refused',
       })
-      .example('$0 session export --session <id> --to ./exported', 'A PostgreSQL session as files: EP_HOME=./exported ep session show <id>'),
+      .example(
+        '$0 session export --session <id> --to ./exported',
+        'A PostgreSQL session as files: EP_HOME=./exported ep session show <id>',
+      ),
   handler: runCommand<ExportArgs>(async (args) => {
     const { exportSession } = await import('../../../api/sessions.js');
     return { data: await exportSession(sessionArgument(args), { to: args.to, ...runtimeOptions(args) }) };

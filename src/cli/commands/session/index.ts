@@ -8,6 +8,7 @@ import { sessionShowCommand } from './show.js';
 export const sessionCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'session <command>',
   describe: 'List, show, export and delete sessions',
-  builder: (yargs) => yargs.command(sessionListCommand).command(sessionShowCommand).command(sessionDeleteCommand).command(sessionExportCommand),
+  builder: (yargs) =>
+    yargs.command(sessionListCommand).command(sessionShowCommand).command(sessionDeleteCommand).command(sessionExportCommand),
   handler: () => undefined,
 };
