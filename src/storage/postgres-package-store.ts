@@ -258,7 +258,8 @@ async function writeVersion(
     );
   }
   await client.query(
-    'INSERT INTO ep_context_versions (context, version, message, saved_at, codebook) VALUES ($1, $2, $3, COALESCE($4::timestamptz, now()), $5)',
+    `INSERT INTO ep_context_versions (context, version, message, saved_at, codebook)
+     VALUES ($1, $2, $3, COALESCE($4::timestamptz, now()), $5)`,
     [name, version, write.message, write.savedAt?.toISOString() ?? null, write.codebook],
   );
   await client.query('UPDATE ep_contexts SET head = $2 WHERE name = $1', [name, version]);

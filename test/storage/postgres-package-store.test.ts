@@ -89,7 +89,7 @@ describe('context records in PostgreSQL', async () => {
       }
     });
 
-    it('a server stopped in the middle of a history save leaves no context, and the save made again keeps every version and time', async () => {
+    it('a server stopped mid-way through a history save leaves no context; saved again, every version keeps its time', async () => {
       const database = new Database({ url: await cluster.database('history') });
       const name = 'postgres:///imported';
       const versions = Array.from({ length: 12 }, (_, n) => ({
