@@ -28,3 +28,13 @@ Feature: Context records shared through PostgreSQL
     And "postgres:///team" has had 3 upserts with the messages "first", "second" and "third"
     When I run "ep context import --from postgres:///team --path postgres:///team" against the database
     Then the command fails with code "CONTEXT_EXISTS" and exit code 5
+
+  Scenario: The server stopping in the middle of an import leaves no context, and the import made again copies it whole
+    Given a PostgreSQL database the machines share
+    And a package "long.ep" of 60 versions saved over the years
+    When an import of "long.ep" into "postgres:///long" is under way and the server stops
+    Then the command fails with code "DATABASE_CONNECTION_LOST" and exit code 6
+    And there is no context "postgres:///long" once the server is back
+    When I run "ep context import --from long.ep --path postgres:///long" against the database
+    Then every version of "postgres:///long" holds the records of the same version of "long.ep"
+    And the versions of "postgres:///long" keep the times of the commits of "long.ep"

@@ -10,6 +10,14 @@ Feature: Sessions shared by many processes and machines through PostgreSQL
     Then machine "c" shows the session with 2 turns, the second survey following the first
     And no machine keeps session files under its EP_HOME
 
+  Scenario: A session recorded on PostgreSQL is exported to files another EP_HOME reads
+    Given a PostgreSQL database the machines share
+    When machine "a" runs the example agent "survey" with input '{"topic":"tides"}'
+    And machine "b" continues that session with the example agent "survey" and input '{"topic":"moons"}'
+    And machine "a" exports that session to "exported"
+    Then the session shown from the files under "exported" has the nodes and turns shown from the database
+    And plain git lists 2 turn commits in the session exported to "exported"
+
   Scenario: Eight processes each make 50 calls in one session and nothing is lost
     Given a PostgreSQL database the machines share
     When 8 processes each make 50 calls in session "fleet" at once

@@ -22,7 +22,7 @@ export { currentSession, currentSignal, type SessionHandle, type SessionState, t
 export { withSession, type EpSessionOptions, type WithSessionOptions } from './api/session.js';
 export type { SessionRun, AgentRunResult } from './api/session-runs.js';
 export type { SessionView } from './api/sessions.js';
-export type { SessionMeta, SessionContents } from './sessions/store/session-store.js';
+export type { SessionMeta, SessionContents, SessionExport } from './sessions/store/session-store.js';
 export type { SessionNode, TokenUsage } from './sessions/call-node.js';
 export type { SessionWatch, SessionWatchOptions } from './sessions/store/session-watch.js';
 export type { RecordDiff } from './records/record-diff.js';

@@ -18,7 +18,7 @@ export type { ToolDescriptor, ToolCapability, ToolCallContext, JsonSchema } from
 export type { SearchDocument, SearchHit, SearchIndex, SearchIndexOptions, SearchQueryOptions } from './search/search-engine.js';
 export type { TokenCounter, BpeEncoding } from './tokenizer/tokenizer.js';
 export type { ContextRecord, TierName, TierEntry, BudgetState, HistoryEntry } from './context/assembly/contracts.js';
-export type { SessionMeta, SessionContents, SessionLogContract } from './sessions/store/session-store.js';
+export type { SessionMeta, SessionContents, SessionExport, SessionLogContract } from './sessions/store/session-store.js';
 export type { SessionNode, NodeKind, NodeStatus, CallStatus, UserStatus, LogRecord, NodeUpdate, NodeError } from './sessions/call-node.js';
 export type { ModelRequest, ModelReply } from './models/model-runtime.js';
 export type {
@@ -31,6 +31,9 @@ export type {
   ChangedRecord,
   LogEntry,
   PushResult,
+  HistoryVersion,
+  SavedVersion,
+  SaveHistoryResult,
 } from './storage/package-store-contract.js';
 export type { PackRequest, PackResult } from './context/package/context-packer.js';
 export type {

@@ -5,7 +5,8 @@ import { Database } from '../../src/postgres/database.js';
 import { ScenarioList } from '../../src/records/scenario-list.js';
 import { GitPackageStore } from '../../src/storage/git-package-store.js';
 import { PostgresPackageStore } from '../../src/storage/postgres-package-store.js';
-import { databaseUrl, epOnDatabase } from '../support/postgres-driver.js';
+import { isEpError } from '../../src/kernel/errors.js';
+import { cluster, databaseUrl, epOnDatabase, writeUnderWay } from '../support/postgres-driver.js';
 import { assertPythonJsonFiles } from '../support/storage-checks.js';
 import { plainGit, unpack, workerScript } from '../support/storage-driver.js';
 import type { EpWorld } from '../support/world.js';
@@ -126,3 +127,43 @@ Then(
     });
   },
 );
+
+Given('a package {string} of {int} versions saved over the years', async function (this: EpWorld, file: string, count: number) {
+  const versions = Array.from({ length: count }, (_, n) => ({
+    list: new ScenarioList(
+      Array.from({ length: n + 1 }, (_, key) => ({ key: `note.${key}`, summary: `note ${key} as of version ${n + 1}` })),
+    ),
+    message: `Version ${n + 1}`,
+    timestamp: new Date(Date.UTC(2019, 0, 1 + n * 9, 8, 30, 15)).toISOString(),
+  }));
+  await new GitPackageStore().saveHistory(this.resolve(file), versions);
+});
+
+When(
+  'an import of {string} into {string} is under way and the server stops',
+  async function (this: EpWorld, file: string, context: string) {
+    // The schema is in place first: the only write the import makes is the copy itself.
+    await withContextStore(this, (store) => store.log(context).catch(() => undefined));
+    const run = epOnDatabase(this, ['context', 'import', '--from', file, '--path', context]);
+    await writeUnderWay(this);
+    await (await cluster()).halt();
+    await run;
+  },
+);
+
+Then('there is no context {string} once the server is back', async function (this: EpWorld, context: string) {
+  await (await cluster()).resume();
+  await withContextStore(this, async (store) => {
+    await assert.rejects(store.log(context), (error: unknown) => isEpError(error) && error.code === 'FILE_NOT_FOUND');
+  });
+});
+
+Then('the versions of {string} keep the times of the commits of {string}', async function (this: EpWorld, context: string, file: string) {
+  const packageTimes = (await new GitPackageStore().log(this.resolve(file))).map((entry) => entry.timestamp);
+  await withContextStore(this, async (store) => {
+    assert.deepEqual(
+      (await store.log(context)).map((entry) => entry.timestamp),
+      packageTimes,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
+import { execa } from 'execa';
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { splitCommandLine } from '../support/command-line.js';
@@ -180,4 +181,32 @@ When(
 
 When('I run {string} with EP_DATABASE_URL naming a port nothing listens on', async function (this: EpWorld, commandLine: string) {
   await this.ep(commandLine, { env: { EP_DATABASE_URL: 'postgres://ep@127.0.0.1:1/ep' } });
+});
+
+When('machine {string} exports that session to {string}', async function (this: EpWorld, machine: string, dir: string) {
+  const sessionId = this.values.get('sessionId') as string;
+  const run = await epOnDatabase(this, ['session', 'export', '--session', sessionId, '--to', dir], machine);
+  assert.equal(run.envelope?.status, 'ok', run.stdout + run.stderr);
+});
+
+Then(
+  'the session shown from the files under {string} has the nodes and turns shown from the database',
+  async function (this: EpWorld, dir: string) {
+    const sessionId = this.values.get('sessionId') as string;
+    const fromDatabase = await epOnDatabase(this, ['session', 'show', sessionId], 'c');
+    const fromFiles = await this.ep(['session', 'show', sessionId], { env: { EP_HOME: this.resolve(dir) } });
+    assert.equal(fromFiles.envelope?.status, 'ok', fromFiles.stdout + fromFiles.stderr);
+    assert.deepEqual(fromFiles.envelope.data.nodes, fromDatabase.envelope.data.nodes);
+    assert.equal(fromFiles.envelope.data.meta.turns, fromDatabase.envelope.data.meta.turns);
+    assert.match(fromFiles.envelope.data.meta.head, /^[0-9a-f]{40}$/);
+  },
+);
+
+Then('plain git lists {int} turn commits in the session exported to {string}', async function (this: EpWorld, turns: number, dir: string) {
+  const sessionDir = this.resolve(`${dir}/sessions/${this.values.get('sessionId') as string}`);
+  const { stdout } = await execa('git', ['log', '--format=%s'], { cwd: sessionDir });
+  assert.deepEqual(
+    stdout.split('\n').map((subject) => /^Turn turn_[0-9a-f]+: survey/.test(subject)),
+    Array.from({ length: turns }, () => true),
+  );
 });

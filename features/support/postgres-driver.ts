@@ -1,6 +1,7 @@
 import { After, AfterAll } from '@cucumber/cucumber';
 import { execa, type ResultPromise } from 'execa';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Database } from '../../src/postgres/database.js';
 import { PostgresSessionStore } from '../../src/sessions/store/postgres-session-store.js';
 import { sharedPostgresCluster, stopSharedPostgresCluster, type PostgresCluster } from '../../test/support/postgres-cluster.js';
@@ -67,5 +68,27 @@ export async function readDatabaseSession(world: EpWorld, sessionId: string) {
     return { ...(await store.read(sessionId)), turns: await store.turns(sessionId), records: await store.records(sessionId) };
   } finally {
     await store.close();
+  }
+}
+
+/**
+ * Waits until another connection to the scenario's database is inside a transaction that has written (it
+ * holds a transaction id): a write under way and not yet committed.
+ */
+export async function writeUnderWay(world: EpWorld, timeoutMs = 60_000): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl(world) });
+  await client.connect();
+  try {
+    for (const started = Date.now(); Date.now() - started < timeoutMs; await sleep(25)) {
+      const { rows } = await client.query<{ writing: number }>(
+        `SELECT count(*)::int AS writing FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_xid IS NOT NULL`,
+      );
+      if (rows[0]!.writing > 0) return;
+    }
+    throw new Error(`No write began in the scenario's database within ${timeoutMs} ms.`);
+  } finally {
+    await client.end();
   }
 }

@@ -22,7 +22,7 @@ import {
 } from './packages.js';
 import { createScenarioPackage } from './scenarios.js';
 import { runAgent, runInSession } from './session-runs.js';
-import { deleteSession, listSessions, showSession, watchSession } from './sessions.js';
+import { deleteSession, exportSession, listSessions, showSession, watchSession } from './sessions.js';
 import { callTool, listTools, toolListing } from './tools.js';
 
 /** What a change returned as a list: a RecordList as it is, plain records with the latest list's codebook. */
@@ -83,6 +83,7 @@ export function bindEp(started: EpRuntime): Ep {
     list: async () => listSessions(on()),
     show: async (sessionId, options = {}) => showSession(sessionId, { ...options, ...on() }),
     delete: async (sessionId) => deleteSession(sessionId, on()),
+    export: async (sessionId, options) => exportSession(sessionId, { to: options.to, ...on() }),
     watch: async (sessionId, onChange, options = {}) => watchSession(sessionId, onChange, { ...options, ...on() }),
   };
   const tools: EpTools = {

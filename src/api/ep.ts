@@ -11,7 +11,7 @@ import type { PluginDescription } from '../runtime/describe-plugins.js';
 import type { EpRuntime, RuntimeOptions } from '../runtime/runtime.js';
 import type { SearchEngine } from '../search/search-engine.js';
 import type { SessionHandle } from '../sessions/session-context.js';
-import type { SessionMeta } from '../sessions/store/session-store.js';
+import type { SessionExport, SessionMeta } from '../sessions/store/session-store.js';
 import type { SessionWatch, SessionWatchOptions } from '../sessions/store/session-watch.js';
 import type { RecordDiff } from '../records/record-diff.js';
 import type { LeftOutTool, ToolDescriptor } from '../skills/tool.js';
@@ -93,6 +93,8 @@ export interface EpSessions {
   list(): Promise<SessionMeta[]>;
   show(sessionId: string, options?: { tree?: boolean }): Promise<SessionView>;
   delete(sessionId: string): Promise<{ deleted: string }>;
+  /** Writes the session in the file store's format under `<to>/sessions/<id>/` (an `$EP_HOME`-style directory). */
+  export(sessionId: string, options: { to: string }): Promise<SessionExport>;
   /** Calls `onChange` (debounced) whenever the session may have changed, until the returned watch is closed. */
   watch(sessionId: string, onChange: () => void, options?: SessionWatchOptions): Promise<SessionWatch>;
 }

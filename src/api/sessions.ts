@@ -1,4 +1,8 @@
-import { SessionStore, type SessionContents, type SessionMeta } from '../sessions/store/session-store.js';
+import path from 'node:path';
+import { EpError, ExitCode } from '../kernel/errors.js';
+import { RuntimeSettings } from '../kernel/runtime-settings.js';
+import { validateSessionId } from '../sessions/session-id.js';
+import { SessionStore, type SessionContents, type SessionExport, type SessionMeta } from '../sessions/store/session-store.js';
 import { withRuntime, type EpRuntime, type RuntimeOptions } from '../runtime/runtime.js';
 import type { SessionWatch, SessionWatchOptions } from '../sessions/store/session-watch.js';
 import { renderSessionTree } from '../sessions/session-tree.js';
@@ -32,6 +36,30 @@ export async function deleteSession(sessionId: string, options: RuntimeOptions =
     },
     [SessionStore],
   );
+}
+
+export type { SessionExport };
+
+/**
+ * Writes a session in the file store's on-disk format under `<to>/sessions/<id>/` (`to` an `$EP_HOME`-style
+ * directory, resolved against the runtime's `cwd`, made when missing), so `EP_HOME=<to> ep session show <id>`
+ * reads the same nodes and turns: a session kept in PostgreSQL becomes its log, `meta.json` and one git commit
+ * per turn; a session in the file store is copied. Nothing is written when it fails, and a session already
+ * there is refused (`SESSION_EXISTS`).
+ */
+export async function exportSession(sessionId: string, options: RuntimeOptions & { to: string }): Promise<SessionExport> {
+  const id = validateSessionId(sessionId);
+  return withRuntime(options, async (runtime) => {
+    const store = runtime.get(SessionStore);
+    if (!store.exportToFiles) {
+      throw new EpError('NOT_SUPPORTED', `The configured session store cannot export session ${id} to files.`, {
+        exitCode: ExitCode.usage,
+        details: { sessionId: id, operation: 'export' },
+        suggestion: 'Export from the built-in file or PostgreSQL session store.',
+      });
+    }
+    return store.exportToFiles(id, path.resolve(runtime.get(RuntimeSettings).cwd, options.to));
+  });
 }
 
 /**

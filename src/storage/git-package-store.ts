@@ -1,7 +1,7 @@
 import type { RecordList } from '../records/record-list.js';
 import { OpenPackage, type PackageReadOptions } from './package/open-package.js';
 import type { LockOptions } from './package/package-lock.js';
-import type { LoadedPackage, LoadOptions, PackageChange, PackageStore, SaveOptions } from './package-store-contract.js';
+import type { HistoryVersion, LoadedPackage, LoadOptions, PackageChange, PackageStore, SaveOptions } from './package-store-contract.js';
 import { DEFAULT_ZIP_LIMITS } from './zip/zip-reader.js';
 
 export interface GitPackageStoreOptions {
@@ -62,6 +62,11 @@ export class GitPackageStore implements PackageStore {
       lock: this.lock,
       storeRecordsUncompressed: this.storeRecordsUncompressed,
     });
+  }
+
+  async saveHistory(path: string, versions: Iterable<HistoryVersion> | AsyncIterable<HistoryVersion>) {
+    const { writePackageHistory } = await import('./package/history-writer.js');
+    return writePackageHistory(path, versions, { lock: this.lock, storeRecordsUncompressed: this.storeRecordsUncompressed });
   }
 
   async log(path: string, options: { ref?: string } = {}) {

@@ -71,6 +71,28 @@ export interface SaveOptions {
   readonly message?: string;
 }
 
+/** One version of a history to save (see PackageStore.saveHistory). */
+export interface HistoryVersion {
+  readonly list: RecordList;
+  readonly message: string;
+  /** When the version was saved (ISO-8601); the new version keeps it where the store can hold a time, else it is now. */
+  readonly timestamp?: string;
+}
+
+/** One version a history save wrote: its commit (or version id), message and the time it holds. */
+export interface SavedVersion {
+  readonly commit: string;
+  readonly message: string;
+  /** ISO-8601 UTC, as `log` reads it back (a `.ep` commit keeps whole seconds). */
+  readonly timestamp: string;
+}
+
+export interface SaveHistoryResult {
+  readonly path: string;
+  /** Oldest first, one per version given. */
+  readonly versions: SavedVersion[];
+}
+
 /**
  * Durable record lists (EDSL's ScenarioLists) in EDSL's git-backed `.ep` format. Writers say what to change (`update`), not what
  * to overwrite with: the change is applied to the latest commit under the package's lock.
@@ -89,6 +111,14 @@ export interface PackageStore {
   restore(path: string, ref: string, options?: SaveOptions): Promise<SaveResult>;
   /** Fast-forwards the package to the remote branch, or creates it from the remote. */
   pull(path: string, remote: string, options?: { branch?: string }): Promise<SaveResult>;
+  /**
+   * Saves a whole history, oldest first, as a new package: each version becomes one commit with its message
+   * and time (also a version whose records equal the one before), and either every version lands or nothing
+   * does; a failure part-way (a refused record, a source that fails, a server gone) leaves no package, so the
+   * same call can simply be made again. A package already at `path` is refused (`CONTEXT_EXISTS`), and so
+   * is a history with no version (`INVALID_HISTORY`). Versions are read one at a time, as they are saved.
+   */
+  saveHistory(path: string, versions: Iterable<HistoryVersion> | AsyncIterable<HistoryVersion>): Promise<SaveHistoryResult>;
 }
 
 /** Durable ScenarioLists: EDSL's git-backed `.ep` packages (load, save, update, history, remotes). */

@@ -1,23 +1,27 @@
-import type pg from 'pg';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import type { Database } from '../postgres/database.js';
 import type { RecordList } from '../records/record-list.js';
 import { ScenarioList } from '../records/scenario-list.js';
-import { assertScenario, type Codebook, type Scenario } from '../records/scenario.js';
+import { assertScenario, type Scenario } from '../records/scenario.js';
 import { stringifyJsonPreservingNumbers } from './json/exact-json-writer.js';
 import { parseJsonPreservingNumbers } from './json/record-json-parser.js';
 import { DEFAULT_SAVE_MESSAGE } from './package-store-contract.js';
+import { contextExists, emptyHistory, versionRecords, versionTime } from './history-versions.js';
 import type {
+  HistoryVersion,
   LoadedPackage,
   LoadOptions,
   LogEntry,
   PackageChange,
   PackageDiff,
   PackageStore,
+  SaveHistoryResult,
+  SavedVersion,
   SaveOptions,
   SaveResult,
 } from './package-store-contract.js';
 import { diffRecords } from './record-diff.js';
+import { codebookAt, headOf, writeVersion } from './postgres-context-rows.js';
 import { shownUrl } from '../postgres/database-errors.js';
 import { isRecordList } from '../records/record-list.js';
 
@@ -134,33 +138,50 @@ export class PostgresPackageStore implements PackageStore {
       [...next].forEach((record, i) => assertScenario(record, `Record ${i} of ${path}`));
       const after = next.toArray().map((record) => recordText(record));
       const codebookText = next.codebook ? JSON.stringify(next.codebook) : null;
-      const changed = after.flatMap((text, position) => (before[position] === text ? [] : [position]));
-      const dropped = before.length > after.length ? before.length - after.length : 0;
+      const same = after.length === before.length && after.every((text, position) => before[position] === text);
       const sameCodebook = (codebook ? JSON.stringify(codebook) : null) === codebookText;
-      if (head > 0 && changed.length === 0 && dropped === 0 && sameCodebook) {
+      if (head > 0 && same && sameCodebook) {
         return { status: 'unchanged' as const, path, commit: versionId(head), branch: 'main', message, list: next };
       }
-      const version = head + 1;
-      await client.query(
-        `UPDATE ep_context_records SET removed = $2
-         WHERE context = $1 AND removed IS NULL AND (position = ANY($3::int[]) OR position >= $4)`,
-        [name, version, changed, after.length],
-      );
-      if (changed.length > 0) {
-        await client.query(
-          `INSERT INTO ep_context_records (context, position, added, record)
-           SELECT $1, item.position, $2, item.record FROM unnest($3::int[], $4::text[]) AS item (position, record)`,
-          [name, version, changed, changed.map((position) => after[position]!)],
-        );
-      }
-      await client.query('INSERT INTO ep_context_versions (context, version, message, saved_at, codebook) VALUES ($1, $2, $3, now(), $4)', [
-        name,
-        version,
-        message,
-        codebookText,
-      ]);
-      await client.query('UPDATE ep_contexts SET head = $2 WHERE name = $1', [name, version]);
+      const version = await writeVersion(client, name, { head, before, after, codebook: codebookText, message });
       return { status: 'ok' as const, path, commit: versionId(version), branch: 'main', message, list: next };
+    });
+  }
+
+  /**
+   * The whole history in one transaction: the context's row is created and locked first (a concurrent save
+   * of the same new history waits, then finds it there), each version is written with its own time, and
+   * nothing is committed until the last one is in, so a refused record or a server gone part-way leaves no
+   * context at all.
+   */
+  async saveHistory(path: string, versions: Iterable<HistoryVersion> | AsyncIterable<HistoryVersion>): Promise<SaveHistoryResult> {
+    const name = contextName(path, this.database.url);
+    const shown = shownContext(path);
+    return this.database.transaction(`saving a history into context ${name}`, async (client) => {
+      await client.query('INSERT INTO ep_contexts (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [name]);
+      const { rows: locked } = await client.query<{ head: number }>('SELECT head FROM ep_contexts WHERE name = $1 FOR UPDATE', [name]);
+      if (locked[0]!.head > 0) throw contextExists(shown);
+      const saved: SavedVersion[] = [];
+      let before: string[] = [];
+      for await (const version of versions) {
+        const number = saved.length + 1;
+        const list = versionRecords(version, shown, number);
+        const savedAt = versionTime(version, shown, number);
+        const after = list.toArray().map((record) => recordText(record));
+        const codebook = list.codebook ? JSON.stringify(list.codebook) : null;
+        const written = await writeVersion(client, name, {
+          head: saved.length,
+          before,
+          after,
+          codebook,
+          message: version.message,
+          savedAt,
+        });
+        saved.push({ commit: versionId(written), message: version.message, timestamp: savedAt.toISOString() });
+        before = after;
+      }
+      if (saved.length === 0) throw emptyHistory(shown);
+      return { path, versions: saved };
     });
   }
 
@@ -209,20 +230,6 @@ function shownContext(path: string): string {
 
 function recordText(record: Scenario): string {
   return stringifyJsonPreservingNumbers(record) ?? JSON.stringify(record);
-}
-
-async function headOf(client: pg.PoolClient, name: string): Promise<number | undefined> {
-  const { rows } = await client.query<{ head: number }>('SELECT head FROM ep_contexts WHERE name = $1', [name]);
-  return rows[0]?.head;
-}
-
-async function codebookAt(client: pg.PoolClient, name: string, version: number): Promise<Codebook | undefined> {
-  const { rows } = await client.query<{ codebook: string | null }>(
-    'SELECT codebook FROM ep_context_versions WHERE context = $1 AND version = $2',
-    [name, version],
-  );
-  const text = rows[0]?.codebook;
-  return text ? (JSON.parse(text) as Codebook) : undefined;
 }
 
 /** `HEAD`, `HEAD~n` or a version id `v<n>` of a context whose latest version is `head`. */

@@ -20,5 +20,6 @@ export function routingPackageStore(options: {
     tag: (path, name, tagOptions) => pick(path).tag(path, name, tagOptions),
     restore: (path, ref, saveOptions) => pick(path).restore(path, ref, saveOptions),
     pull: (path, remote, pullOptions) => pick(path).pull(path, remote, pullOptions),
+    saveHistory: (path, versions) => pick(path).saveHistory(path, versions),
   };
 }

@@ -12,7 +12,22 @@ const RECORDS: readonly Scenario[] = [
   { key: 'note.unicode', kind: 'note', summary: 'café, привет, 🚀, "quotes" and \\ backslashes', empty: '', none: null },
 ];
 
+/** Three versions with times in the past, in whole seconds (what a `.ep` commit keeps); the last repeats the first's records. */
+const HISTORY: readonly { records: Scenario[]; message: string; timestamp: string }[] = [
+  { records: [RECORDS[0]!], message: 'One record', timestamp: '2021-03-04T05:06:07.000Z' },
+  { records: [...RECORDS], message: 'Three records', timestamp: '2022-01-02T03:04:05.000Z' },
+  { records: [RECORDS[0]!], message: 'Back to one', timestamp: '2023-06-07T08:09:10.000Z' },
+];
+
 const records = (list: Iterable<Scenario>) => new ScenarioList([...list]);
+const history = () =>
+  HISTORY.map((version) => ({ list: records(version.records), message: version.message, timestamp: version.timestamp }));
+
+/** A history whose source fails after `count` versions, as a package or a server gone mid-read would. */
+async function* failingAfter(count: number) {
+  yield* history().slice(0, count);
+  throw new Error('the source went away');
+}
 const packagePath = (context: SubjectContext, name = 'context.ep') => path.join(context.dir, name);
 const keysOf = (list: { toArray(): Scenario[] }) => list.toArray().map((record) => record.key);
 
@@ -122,6 +137,49 @@ export function packageStoreConformance(subject: Subject<PackageStore>): Conform
           diff.changed.map((change) => [change.key, change.after.summary]),
           [['preference.model', 'changed']],
         );
+      }),
+      check('saves a whole history as a new package: every version, its message and its time', async (store, context) => {
+        const file = packagePath(context, 'copy.ep');
+        const saved = await store.saveHistory(file, history());
+        assert.deepEqual(
+          saved.versions.map((version) => [version.message, version.timestamp]),
+          HISTORY.map((version) => [version.message, version.timestamp]),
+        );
+        const log = [...(await store.log(file))].reverse();
+        assert.deepEqual(
+          log.map((entry) => [entry.commit, entry.message, entry.timestamp]),
+          saved.versions.map((version) => [version.commit, version.message, version.timestamp]),
+        );
+        for (const [n, entry] of log.entries()) {
+          assert.deepEqual((await store.load(file, { ref: entry.commit })).list.toArray(), HISTORY[n]!.records, `version ${n + 1}`);
+        }
+      }),
+      check('a history refused part-way leaves no package, and saving it again succeeds', async (store, context) => {
+        const file = packagePath(context, 'copy.ep');
+        const refused = history();
+        refused.splice(2, 0, {
+          list: new ScenarioList([RECORDS[0]!, 'not a record' as never]),
+          message: 'Refused',
+          timestamp: HISTORY[1]!.timestamp,
+        });
+        await assert.rejects(store.saveHistory(file, refused), (error: unknown) => isEpError(error) && error.code === 'INVALID_RECORD');
+        await assert.rejects(store.log(file), (error: unknown) => isEpError(error) && error.code === 'FILE_NOT_FOUND');
+        await assert.rejects(store.saveHistory(file, failingAfter(2)), /the source went away/);
+        await assert.rejects(store.load(file), (error: unknown) => isEpError(error) && error.code === 'FILE_NOT_FOUND');
+        assert.equal((await store.saveHistory(file, history())).versions.length, HISTORY.length);
+        assert.equal((await store.log(file)).length, HISTORY.length);
+      }),
+      check('refuses to save a history over a package that exists, and leaves it as it was', async (store, context) => {
+        const file = packagePath(context);
+        await store.save(file, records(RECORDS), { message: 'Existing' });
+        const log = await store.log(file);
+        await assert.rejects(store.saveHistory(file, history()), (error: unknown) => isEpError(error) && error.code === 'CONTEXT_EXISTS');
+        await assert.rejects(
+          store.saveHistory(packagePath(context, 'empty.ep'), []),
+          (error: unknown) => isEpError(error) && error.code === 'INVALID_HISTORY',
+        );
+        assert.deepEqual(await store.log(file), log);
+        assert.deepEqual((await store.load(file)).list.toArray(), RECORDS);
       }),
       check('refuses to load a package that does not exist, with an ep error', async (store, context) => {
         await assert.rejects(store.load(packagePath(context, 'missing.ep')), (error: unknown) => isEpError(error));

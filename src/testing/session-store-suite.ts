@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { isEpError } from '../kernel/errors.js';
 import type { SessionNode } from '../sessions/call-node.js';
+import { FileSessionStore } from '../sessions/store/file-session-store.js';
 import type { SessionStore } from '../sessions/store/session-store.js';
 import { conformanceCase, type ConformanceSuite, type Subject, type SubjectContext } from './conformance-suite.js';
 
@@ -10,6 +12,8 @@ export interface SessionStoreConformanceOptions {
    * can be torn that way; the torn-log check runs only when this is given.
    */
   readonly tearLog?: (store: SessionStore, sessionId: string) => Promise<void> | void;
+  /** The store implements `exportToFiles`: its export is checked by reading it back with the file store. */
+  readonly exportsToFiles?: boolean;
 }
 
 let sequence = 0;
@@ -123,6 +127,35 @@ export function sessionStoreConformance(subject: Subject<SessionStore>, options:
         assert.deepEqual(
           (await store.read(id)).nodes.map((node) => node.id),
           ['a', 'b'],
+        );
+      }),
+    );
+  }
+  if (options.exportsToFiles) {
+    cases.push(
+      check("exports to the file store's format, which reads back the same nodes and turns", async (store, context) => {
+        assert.equal(typeof store.exportToFiles, 'function', 'the store has no exportToFiles');
+        const id = freshId();
+        const log = await store.open(id, { source: 'test' });
+        log.append(callNode('a', 1));
+        await log.endTurn({ turnId: 'turn_1', names: ['step_a'], nodeCount: 1 });
+        log.append(callNode('b', 2, 'a'));
+        log.append({ id: 'b', status: 'completed', output: { answer: 42 }, endedAt: new Date().toISOString(), durationMs: 3 });
+        await log.endTurn({ turnId: 'turn_2', names: ['step_b'], nodeCount: 2 });
+        const home = path.join(context.dir, 'exported');
+        const exported = await store.exportToFiles!(id, home);
+        assert.deepEqual([exported.sessionId, exported.turns, exported.nodes], [id, 2, 2]);
+        const original = await store.read(id);
+        const copy = await new FileSessionStore({ home }).read(id);
+        assert.deepEqual(copy.nodes, original.nodes);
+        assert.deepEqual(
+          [copy.meta.turns, copy.meta.nodeCount, copy.meta.source, copy.meta.head],
+          [original.meta.turns, original.meta.nodeCount, 'test', exported.head],
+        );
+        await assert.rejects(store.exportToFiles!(id, home), (error: unknown) => isEpError(error) && error.code === 'SESSION_EXISTS');
+        await assert.rejects(
+          store.exportToFiles!('../escape', home),
+          (error: unknown) => isEpError(error) && error.code === 'INVALID_SESSION_ID',
         );
       }),
     );

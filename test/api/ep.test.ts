@@ -175,6 +175,11 @@ describe('createEp', () => {
       assert.deepEqual([first.created, second.created, second.sessionId, second.result], [true, false, first.sessionId, 2]);
       assert.equal((await ep.sessions.show(first.sessionId)).meta.turns, 2);
       assert.ok((await ep.sessions.list()).some((meta) => meta.id === first.sessionId));
+      // Exported relative to the runtime's cwd, as a session another EP_HOME reads.
+      const exported = await ep.sessions.export(first.sessionId, { to: 'exported-home' });
+      assert.deepEqual([exported.dir, exported.turns], [path.join(dir, 'exported-home', 'sessions', first.sessionId), 2]);
+      await using other = await createEp({ cwd: dir, env: { EP_HOME: path.join(dir, 'exported-home') } });
+      assert.deepEqual((await other.sessions.show(first.sessionId)).nodes, (await ep.sessions.show(first.sessionId)).nodes);
       await ep.sessions.delete(first.sessionId);
       assert.equal(
         (await ep.sessions.list()).some((meta) => meta.id === first.sessionId),

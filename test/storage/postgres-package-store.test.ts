@@ -88,5 +88,43 @@ describe('context records in PostgreSQL', async () => {
         await database.close();
       }
     });
+
+    it('a server stopped mid-way through a history save leaves no context; saved again, every version keeps its time', async () => {
+      const database = new Database({ url: await cluster.database('history') });
+      const name = 'postgres:///imported';
+      const versions = Array.from({ length: 12 }, (_, n) => ({
+        list: new ScenarioList(Array.from({ length: n + 1 }, (_, key) => ({ key: `k${key}`, n: 1.5 }))),
+        message: `version ${n + 1}`,
+        timestamp: new Date(Date.UTC(2020, 0, n + 1, 12, 0, 0, 250)).toISOString(),
+      }));
+      // The server is stopped after five versions are written in the save's transaction, before the sixth.
+      async function* stoppingAfterFive() {
+        for (const [n, version] of versions.entries()) {
+          if (n === 5) await cluster.halt();
+          yield version;
+        }
+      }
+      try {
+        const store = new PostgresPackageStore(database);
+        await assert.rejects(
+          store.saveHistory(name, stoppingAfterFive()),
+          (error: unknown) => isEpError(error) && error.code === 'DATABASE_CONNECTION_LOST',
+        );
+        await cluster.resume();
+        await assert.rejects(store.load(name), (error: unknown) => isEpError(error) && error.code === 'FILE_NOT_FOUND');
+        const saved = await store.saveHistory(name, versions);
+        assert.equal(saved.versions.length, 12);
+        const log = [...(await store.log(name))].reverse();
+        assert.deepEqual(
+          log.map((entry) => [entry.message, entry.timestamp]),
+          versions.map((version) => [version.message, version.timestamp]),
+        );
+        assert.equal((await store.load(name, { ref: 'v5' })).list.length, 5);
+        assert.deepEqual((await store.load(name)).list.toArray(), versions[11]!.list.toArray());
+      } finally {
+        if (!cluster.running) await cluster.resume();
+        await database.close();
+      }
+    });
   });
 });

@@ -41,6 +41,7 @@ await runConformance(packageStoreConformance(fromPlugin(storageEpPlugin, Package
 await runConformance(
   sessionStoreConformance(fromPlugin(sessionStorePlugin, SessionStore), {
     tearLog: (store, sessionId) => appendFile(sessionPaths(store.home, sessionId).log, '{"id":"torn","kind":"call","na'),
+    exportsToFiles: true,
   }),
   'builtin/session-store',
 );

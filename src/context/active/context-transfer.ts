@@ -1,8 +1,6 @@
-import { rename, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { EpError, ExitCode, isEpError } from '../../kernel/errors.js';
-import type { LogEntry, PackageStore } from '../../storage/package-store-contract.js';
-import { isDatabaseContext } from './context-location.js';
+import { contextExists } from '../../storage/history-versions.js';
+import type { HistoryVersion, LogEntry, PackageStore } from '../../storage/package-store-contract.js';
 import { assertPackagePath, assertParentDirectory, displayPath } from './package-path.js';
 import { resolveWritePath } from './resolve-context-paths.js';
 
@@ -16,14 +14,16 @@ export interface ContextTransferRequest {
 export interface ContextTransferResult {
   readonly from: string;
   readonly to: string;
-  /** Versions copied, oldest first, each with its message and the commit it became. */
+  /** Versions copied, oldest first, each with its message, the commit it became and the time it keeps. */
   readonly versions: { from: string; to: string; message: string; timestamp: string }[];
 }
 
 /**
- * Copies a context with its history to a new place: every version of `from`, oldest first, saved to `to` with
- * its message, through the package store (so `.ep` packages and database contexts copy either way). A `.ep`
- * copy is built beside its place and renamed into it, so a failed copy leaves no package behind.
+ * Copies a context with its history to a new place: every version of `from`, oldest first, with its message
+ * and time, saved to `to` by the package store's `saveHistory` in one go (so `.ep` packages and database
+ * contexts copy either way). The target store writes all of it or nothing: a copy that fails part-way leaves
+ * no context behind, and running it again starts afresh. Versions are read from `from` one at a time, as the
+ * target saves them.
  */
 export async function transferContext(cwd: string, store: PackageStore, request: ContextTransferRequest): Promise<ContextTransferResult> {
   const from = await resolveWritePath(cwd, request.from);
@@ -32,13 +32,8 @@ export async function transferContext(cwd: string, store: PackageStore, request:
   await assertPackagePath(from, shown.from);
   await assertPackagePath(to, shown.to);
   await assertParentDirectory(to, shown.to);
-  if (await historyOf(store, to)) {
-    throw new EpError('CONTEXT_EXISTS', `${shown.to} already holds a context; a copy goes only to a new place.`, {
-      exitCode: ExitCode.validation,
-      details: { path: shown.to },
-      suggestion: 'Name a new .ep file or database context to copy to.',
-    });
-  }
+  // Checked here too, so a copy to a context that exists is refused before its source is read.
+  if (await historyOf(store, to)) throw contextExists(shown.to);
   const history = await historyOf(store, from);
   if (!history) {
     throw new EpError('FILE_NOT_FOUND', `There is no context at ${shown.from} to copy.`, {
@@ -46,19 +41,22 @@ export async function transferContext(cwd: string, store: PackageStore, request:
       details: { path: shown.from },
     });
   }
-  const target = isDatabaseContext(to) ? to : path.join(path.dirname(to), `.${path.basename(to)}.copy-${process.pid}.ep`);
-  const versions: ContextTransferResult['versions'] = [];
-  try {
-    for (const entry of [...history].reverse()) {
-      const { list } = await store.load(from, { ref: entry.commit });
-      const saved = await store.save(target, list, { message: entry.message });
-      versions.push({ from: entry.commit, to: saved.commit, message: entry.message, timestamp: entry.timestamp });
-    }
-    if (target !== to) await rename(target, to);
-  } finally {
-    if (target !== to) await rm(target, { force: true });
-  }
+  const oldestFirst = [...history].reverse();
+  const saved = await store.saveHistory(to, versionsOf(store, from, oldestFirst));
+  const versions = saved.versions.map((version, n) => ({
+    from: oldestFirst[n]!.commit,
+    to: version.commit,
+    message: version.message,
+    timestamp: version.timestamp,
+  }));
   return { ...shown, versions };
+}
+
+async function* versionsOf(store: PackageStore, from: string, oldestFirst: readonly LogEntry[]): AsyncGenerator<HistoryVersion> {
+  for (const entry of oldestFirst) {
+    const { list } = await store.load(from, { ref: entry.commit });
+    yield { list, message: entry.message, timestamp: entry.timestamp };
+  }
 }
 
 /** The context's history, newest first; undefined when nothing is there yet. */

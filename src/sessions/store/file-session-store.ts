@@ -1,22 +1,20 @@
 import { closeSync, constants, existsSync, ftruncateSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import type { LogRecord, SessionNode } from '../call-node.js';
 import { validateSessionId } from '../session-id.js';
-import { writeFileAtomic } from '../../util/atomic-write.js';
 import { assertRegularFileOrMissingSync, notRegularFile, readCheckedFile } from '../../limits/checked-file.js';
-import { JsonTextError, readJsonFile } from '../../limits/json-text.js';
 import { Limits } from '../../limits/limits.js';
 import { foldRecords, parseLog, serializeRecord } from './log-format.js';
 import { LogReader } from './log-reader.js';
 import { commitTurn, initSessionRepo } from './session-git.js';
 import { withFileLock } from '../../util/file-lock.js';
-
-const TURN_LOCK = '.turn.lock';
-import { sessionPaths, type SessionPaths } from './session-paths.js';
+import { readMeta, writeMeta } from './session-meta-file.js';
+import { placeSessionDirectory } from './session-export.js';
+import { SESSION_GITIGNORE, sessionDirectoryPaths, sessionPaths, TURN_LOCK, type SessionPaths } from './session-paths.js';
 import { watchSessionFiles, type SessionWatch, type SessionWatchOptions } from './session-watch.js';
-import type { SessionContents, SessionLogContract, SessionMeta, SessionStore } from './session-store.js';
+import type { SessionContents, SessionExport, SessionLogContract, SessionMeta, SessionStore } from './session-store.js';
 
 export interface FileSessionStoreOptions {
   /** The directory holding `sessions/` (`$EP_HOME`). */
@@ -51,7 +49,7 @@ export class FileSessionStore implements SessionStore {
       created = await withFileLock(path.join(paths.dir, TURN_LOCK), async () => {
         if (existsSync(paths.meta)) return false;
         if (this.git) {
-          await writeFile(path.join(paths.dir, '.gitignore'), `meta.json\n*.tmp\n${TURN_LOCK}\n`);
+          await writeFile(path.join(paths.dir, '.gitignore'), SESSION_GITIGNORE);
           await initSessionRepo(paths.dir);
         }
         const now = new Date().toISOString();
@@ -102,6 +100,23 @@ export class FileSessionStore implements SessionStore {
     const paths = await this.requireExisting(sessionId);
     this.readers.delete(paths.log);
     await rm(paths.dir, { recursive: true, force: true });
+  }
+
+  /**
+   * A plain copy of the session's directory (log, meta.json, git history), made under the session's turn lock
+   * so no turn ends halfway through it; locks and temporary files are left out.
+   */
+  async exportToFiles(sessionId: string, home: string): Promise<SessionExport> {
+    const source = await this.requireExisting(sessionId);
+    return placeSessionDirectory(home, sessionId, (dir) =>
+      withFileLock(path.join(source.dir, TURN_LOCK), async () => {
+        await cp(source.dir, dir, { recursive: true, errorOnExist: true, force: false, filter: (file) => !isTransient(source.dir, file) });
+        const copied = sessionDirectoryPaths(dir);
+        const meta = await readMeta(copied);
+        const { records } = parseLog(await readLog(copied.log));
+        return { sessionId, turns: meta.turns, nodes: foldRecords(records).length, records: records.length, head: meta.head };
+      }),
+    );
   }
 
   watch(sessionId: string, onChange: () => void, options: SessionWatchOptions = {}): SessionWatch {
@@ -167,6 +182,12 @@ class FileSessionLog implements SessionLogContract {
   }
 }
 
+/** What a copy of a session leaves out: its turn lock, half-written files and a lock git left behind. */
+function isTransient(dir: string, file: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative === TURN_LOCK || relative.endsWith('.tmp') || relative === path.join('.git', 'index.lock');
+}
+
 /** The log's text, through the checked reader; a session without a log yet has none. */
 async function readLog(file: string): Promise<string> {
   try {
@@ -212,37 +233,4 @@ function lastNewlineEnd(fd: number, size: number): number {
     end = start;
   }
   return 0;
-}
-
-/** meta.json as written by `writeMeta`; anything else (a hand-edited or damaged file) is refused by name. */
-async function readMeta(paths: SessionPaths): Promise<SessionMeta> {
-  const corrupt = (problem: string) =>
-    new EpError('SESSION_CORRUPT', `${paths.meta} is damaged: ${problem}.`, {
-      exitCode: ExitCode.validation,
-      details: { path: paths.meta },
-      suggestion: "Restore meta.json from the session's git history, or delete the session.",
-    });
-  let meta: unknown;
-  try {
-    meta = await readJsonFile(paths.meta, 'meta.json');
-  } catch (cause) {
-    if (cause instanceof JsonTextError) throw corrupt(cause.message);
-    throw cause;
-  }
-  const fields = meta as Record<string, unknown> | null;
-  if (
-    fields === null ||
-    typeof fields !== 'object' ||
-    Array.isArray(fields) ||
-    typeof fields.id !== 'string' ||
-    typeof fields.turns !== 'number' ||
-    typeof fields.updatedAt !== 'string'
-  ) {
-    throw corrupt('it is not a session meta object');
-  }
-  return fields as unknown as SessionMeta;
-}
-
-async function writeMeta(paths: SessionPaths, meta: SessionMeta): Promise<void> {
-  await writeFileAtomic(paths.meta, `${JSON.stringify(meta, null, 2)}\n`);
 }

@@ -5,7 +5,8 @@ import type { LogRecord, SessionNode } from '../call-node.js';
 import { validateSessionId } from '../session-id.js';
 import { foldRecords } from './log-format.js';
 import { AppendQueue, type AppendOwner } from './postgres-append-queue.js';
-import type { SessionContents, SessionLogContract, SessionMeta, SessionStore } from './session-store.js';
+import { placeSessionDirectory, writeSessionFiles, type SessionHistory } from './session-export.js';
+import type { SessionContents, SessionExport, SessionLogContract, SessionMeta, SessionStore } from './session-store.js';
 
 interface SessionRow {
   id: string;
@@ -127,6 +128,47 @@ export class PostgresSessionStore implements SessionStore {
     return rows.map((row) => ({ position: Number(row.position), record: row.record }));
   }
 
+  /**
+   * The session in the file store's format under `<home>/sessions/<id>/`: the log rows as its JSON lines and
+   * each turn row as a git commit of the log up to the turn's last position, at the time the turn ended.
+   */
+  async exportToFiles(sessionId: string, home: string): Promise<SessionExport> {
+    const id = validateSessionId(sessionId);
+    return placeSessionDirectory(home, id, async (dir) => writeSessionFiles(dir, await this.history(id)));
+  }
+
+  /** The session's meta, log and turns from one snapshot, so the turns never point past the log read. */
+  private async history(id: string): Promise<SessionHistory> {
+    await this.queue.settled();
+    return this.database.transaction(`reading session ${id} to export it`, async (client) => {
+      await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const found = await client.query<SessionRow>(
+        'SELECT id, source, created_at, updated_at, turns, node_count FROM ep_sessions WHERE id = $1',
+        [id],
+      );
+      const row = found.rows[0];
+      if (!row) throw this.notFound(id);
+      const records = await client.query<{ position: string; record: LogRecord }>(
+        'SELECT position, record FROM ep_session_records WHERE session_id = $1 ORDER BY position',
+        [id],
+      );
+      const turns = await client.query<{ message: string; last_position: string; ended_at: Date }>(
+        'SELECT message, last_position, ended_at FROM ep_session_turns WHERE session_id = $1 ORDER BY number',
+        [id],
+      );
+      const positions = records.rows.map((entry) => Number(entry.position));
+      return {
+        meta: toMeta(row),
+        records: records.rows.map((entry) => entry.record),
+        turns: turns.rows.map((turn) => ({
+          message: turn.message,
+          endedAt: turn.ended_at.toISOString(),
+          records: recordsUpTo(positions, Number(turn.last_position)),
+        })),
+      };
+    });
+  }
+
   /** Waits for queued appends, then closes the connections. */
   async close(): Promise<void> {
     await this.queue.settled();
@@ -193,6 +235,18 @@ class PostgresSessionLog implements SessionLogContract, AppendOwner {
     await this.queue.settled();
     if (this.failure !== undefined) throw this.failure;
   }
+}
+
+/** How many of the (ascending) positions are at most `last`. */
+function recordsUpTo(positions: readonly number[], last: number): number {
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (positions[middle]! <= last) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function toMeta(row: SessionRow): SessionMeta {

@@ -21,6 +21,20 @@ export interface SessionContents {
   readonly skippedLines: number;
 }
 
+/** What an export in the file store's format wrote. */
+export interface SessionExport {
+  readonly sessionId: string;
+  /** The `$EP_HOME`-style directory exported into. */
+  readonly home: string;
+  /** The session's directory there: `<home>/sessions/<id>`. */
+  readonly dir: string;
+  readonly turns: number;
+  readonly nodes: number;
+  readonly records: number;
+  /** The commit of the last turn; null for a session with no turn ended yet. */
+  readonly head: string | null;
+}
+
 /** An open session log: one writer per turn, appending records as calls start and finish. */
 export interface SessionLogContract {
   readonly sessionId: string;
@@ -49,6 +63,13 @@ export interface SessionStore {
    * Optional: without it, readers poll `read`.
    */
   watch?(sessionId: string, onChange: () => void, options?: SessionWatchOptions): SessionWatch;
+  /**
+   * Writes the session in the file store's on-disk format to `<home>/sessions/<id>/` (its log, `meta.json` and
+   * one git commit per turn, at the turn's time), so a file store with that home reads the same nodes and
+   * turns. Built beside its place and renamed in: a failure leaves nothing there, and a session already
+   * there is refused (`SESSION_EXISTS`). Optional: a store without it cannot export.
+   */
+  exportToFiles?(sessionId: string, home: string): Promise<SessionExport>;
 }
 
 /** Where session DAGs are kept: one git-backed directory per session under `$EP_HOME/sessions/`. */

@@ -112,7 +112,10 @@ export interface FilePlan {
   readonly deleted: string[];
 }
 
-function planFiles(list: RecordList, snapshot: PackageSnapshot | undefined, file: string): FilePlan {
+/** What a save builds on: the previous commit's files and the stored text of each scenario id (for stable ids). */
+export type PlanBase = Pick<PackageSnapshot, 'files' | 'storedJson'> & { readonly manifest?: PackageSnapshot['manifest'] };
+
+export function planFiles(list: RecordList, snapshot: PlanBase | undefined, file: string): FilePlan {
   // A stored record that cannot be read is written back exactly as it was stored.
   const texts = [...list].map((record) => unreadableOf(record)?.storedText ?? pythonJsonDumps(record));
   const ids = assignScenarioIds(texts, snapshot?.storedJson ?? new Map());
@@ -139,8 +142,18 @@ function planFiles(list: RecordList, snapshot: PackageSnapshot | undefined, file
   return { files, managed, changed, deleted };
 }
 
+/** The stored text of each scenario id a plan writes: what the next save on top of it reuses ids from. */
+export function storedJsonOf(plan: FilePlan): Map<string, string> {
+  const stored = new Map<string, string>();
+  for (const [path, bytes] of plan.managed) {
+    const id = SCENARIO_ID.exec(path)?.[1];
+    if (id !== undefined) stored.set(id, bytes.toString('utf8'));
+  }
+  return stored;
+}
+
 /** `scenarios/` as one flat directory to commit wholesale, unless something unusual (a subdirectory) is in it. */
-function scenarioDirectory(files: ReadonlyMap<string, string>): Map<string, Map<string, string>> | undefined {
+export function scenarioDirectory(files: ReadonlyMap<string, string>): Map<string, Map<string, string>> | undefined {
   const entries = new Map<string, string>();
   for (const [path, id] of files) {
     if (!path.startsWith('scenarios/')) continue;
@@ -152,7 +165,7 @@ function scenarioDirectory(files: ReadonlyMap<string, string>): Map<string, Map<
 }
 
 /** Keeps the object store small: many loose objects or packs are consolidated (in the foreground). */
-async function tidyObjects(repo: RepoDir): Promise<string[]> {
+export async function tidyObjects(repo: RepoDir): Promise<string[]> {
   const names = await repo.gitFiles();
   const loose = names.filter((name) => /^\.git\/objects\/[0-9a-f]{2}\//.test(name)).length;
   const packs = names.filter((name) => name.endsWith('.pack')).length;

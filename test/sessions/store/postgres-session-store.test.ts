@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +11,7 @@ import { isEpError } from '../../../src/kernel/errors.js';
 import { sessionStorePostgresPlugin } from '../../../src/plugins/session-store-postgres/session-store-postgres-plugin.js';
 import { Database } from '../../../src/postgres/database.js';
 import { SCHEMA_VERSION } from '../../../src/postgres/migrations.js';
+import { FileSessionStore } from '../../../src/sessions/store/file-session-store.js';
 import { PostgresSessionStore } from '../../../src/sessions/store/postgres-session-store.js';
 import { SessionStore } from '../../../src/sessions/store/session-store.js';
 import { fromPlugin, runConformance, sessionStoreConformance } from '../../../src/testing/index.js';
@@ -26,10 +30,13 @@ describe('sessions in PostgreSQL', async () => {
   after(stopSharedPostgresCluster);
 
   await runConformance(
-    sessionStoreConformance(async (context) => {
-      const database = await sharedPostgresCluster().then((started) => started.database('conformance'));
-      return fromPlugin(sessionStorePostgresPlugin, SessionStore, { options: { url: database } })(context);
-    }),
+    sessionStoreConformance(
+      async (context) => {
+        const database = await sharedPostgresCluster().then((started) => started.database('conformance'));
+        return fromPlugin(sessionStorePostgresPlugin, SessionStore, { options: { url: database } })(context);
+      },
+      { exportsToFiles: true },
+    ),
     'builtin/session-store-postgres',
   );
 
@@ -111,6 +118,56 @@ describe('sessions in PostgreSQL', async () => {
         (error: unknown) => isEpError(error) && error.code === 'DATABASE_SCHEMA_VERSION' && /ep db migrate/.test(error.suggestion ?? ''),
       );
       await manual.close();
+    });
+
+    it("exports each turn as a commit of the log up to the turn's last record, at the time the turn ended", async () => {
+      const url = await cluster.database('exported');
+      const store = new PostgresSessionStore({ database: new Database({ url }), home: '/unused' });
+      const home = await mkdtemp(path.join(tmpdir(), 'ep-pg-export-'));
+      try {
+        const log = await store.open('exported', { source: 'test' });
+        const call = (id: string, seq: number) =>
+          log.append({
+            id,
+            kind: 'call',
+            name: id,
+            seq,
+            turn: 't',
+            caller: null,
+            predecessor: null,
+            input: { seq },
+            status: 'running',
+            createdAt: '2021-01-01T00:00:00.000Z',
+          });
+        call('a', 1);
+        call('b', 2);
+        await log.endTurn({ turnId: 't1', names: ['a', 'b'], nodeCount: 2 });
+        call('c', 3);
+        await log.endTurn({ turnId: 't2', names: ['c'], nodeCount: 3 });
+        // A call after the last turn, as a run cut short leaves it: in the log, in no commit.
+        call('d', 4);
+        const turns = await store.turns('exported');
+        const exported = await store.exportToFiles('exported', home);
+        assert.deepEqual([exported.turns, exported.nodes, exported.records], [2, 4, 4]);
+        const git = async (args: string[]) => (await run('git', args, { cwd: exported.dir })).stdout.trim();
+        assert.deepEqual((await git(['log', '--format=%ct %s'])).split('\n'), [
+          `${Math.floor(Date.parse(turns[1]!.endedAt) / 1000)} ${turns[1]!.message}`,
+          `${Math.floor(Date.parse(turns[0]!.endedAt) / 1000)} ${turns[0]!.message}`,
+        ]);
+        assert.equal((await git(['show', 'HEAD~1:history/nodes.jsonl'])).split('\n').length, 2);
+        assert.equal((await git(['show', 'HEAD:history/nodes.jsonl'])).split('\n').length, 3);
+        const copy = await new FileSessionStore({ home }).read('exported');
+        assert.deepEqual(copy.nodes, (await store.read('exported')).nodes);
+        assert.equal(copy.meta.turns, 2);
+        await assert.rejects(
+          store.exportToFiles('missing', path.join(home, 'other')),
+          (error: unknown) => isEpError(error) && error.code === 'SESSION_NOT_FOUND',
+        );
+        assert.equal(existsSync(path.join(home, 'other')), false);
+      } finally {
+        await store.close();
+        await rm(home, { recursive: true, force: true });
+      }
     });
 
     it('names a refused connection with DATABASE_UNREACHABLE and a bad URL with DATABASE_URL_INVALID', async () => {
