@@ -118,7 +118,7 @@ export interface PackageStore {
    * same call can simply be made again. A package already at `path` is refused (`CONTEXT_EXISTS`), and so
    * is a history with no version (`INVALID_HISTORY`). Versions are read one at a time, as they are saved.
    */
-  saveHistory(path: string, versions: Iterable<HistoryVersion> | AsyncIterable<HistoryVersion>): Promise<SaveHistoryResult>;
+  saveHistory?(path: string, versions: Iterable<HistoryVersion> | AsyncIterable<HistoryVersion>): Promise<SaveHistoryResult>;
 }
 
 /** Durable ScenarioLists: EDSL's git-backed `.ep` packages (load, save, update, history, remotes). */

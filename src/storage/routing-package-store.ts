@@ -20,6 +20,9 @@ export function routingPackageStore(options: {
     tag: (path, name, tagOptions) => pick(path).tag(path, name, tagOptions),
     restore: (path, ref, saveOptions) => pick(path).restore(path, ref, saveOptions),
     pull: (path, remote, pullOptions) => pick(path).pull(path, remote, pullOptions),
-    saveHistory: (path, versions) => pick(path).saveHistory(path, versions),
+    // Only a store that saves whole histories offers it, so callers can tell (a copy is refused before it starts).
+    ...(options.files.saveHistory && options.database.saveHistory
+      ? { saveHistory: (path, versions) => pick(path).saveHistory!(path, versions) }
+      : {}),
   };
 }

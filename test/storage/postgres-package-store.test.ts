@@ -25,11 +25,14 @@ describe('context records in PostgreSQL', async () => {
 
   // The kit names packages by file path; the PostgreSQL store itself takes any name (the plugin routes file paths to .ep files).
   await runConformance(
-    packageStoreConformance(async (context) => {
-      const database = new Database({ url: await (await sharedPostgresCluster()).database('conformance') });
-      context.onCleanup(() => database.close());
-      return new PostgresPackageStore(database);
-    }),
+    packageStoreConformance(
+      async (context) => {
+        const database = new Database({ url: await (await sharedPostgresCluster()).database('conformance') });
+        context.onCleanup(() => database.close());
+        return new PostgresPackageStore(database);
+      },
+      { savesHistory: true },
+    ),
     'PostgresPackageStore',
   );
 

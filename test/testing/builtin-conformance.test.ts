@@ -37,7 +37,7 @@ await runConformance(
   searchEngineConformance(() => new ElasticlunrSearchEngine({ boosts: { title: 2 } })),
   'ElasticlunrSearchEngine with boosts',
 );
-await runConformance(packageStoreConformance(fromPlugin(storageEpPlugin, PackageStore)), 'builtin/storage-ep');
+await runConformance(packageStoreConformance(fromPlugin(storageEpPlugin, PackageStore), { savesHistory: true }), 'builtin/storage-ep');
 await runConformance(
   sessionStoreConformance(fromPlugin(sessionStorePlugin, SessionStore), {
     tearLog: (store, sessionId) => appendFile(sessionPaths(store.home, sessionId).log, '{"id":"torn","kind":"call","na'),

@@ -29,6 +29,18 @@ export async function transferContext(cwd: string, store: PackageStore, request:
   const from = await resolveWritePath(cwd, request.from);
   const to = await resolveWritePath(cwd, request.to);
   const shown = { from: displayPath(cwd, from), to: displayPath(cwd, to) };
+  const saveHistory = store.saveHistory?.bind(store);
+  if (!saveHistory) {
+    // Saving version by version could leave half a copy behind; a store that cannot save all at once copies nothing.
+    throw new EpError(
+      'NOT_SUPPORTED',
+      'The package store in use cannot save a whole history at once, so contexts cannot be copied with it.',
+      {
+        exitCode: ExitCode.usage,
+        suggestion: 'Use a package store that implements saveHistory (the built-in .ep and PostgreSQL stores do).',
+      },
+    );
+  }
   await assertPackagePath(from, shown.from);
   await assertPackagePath(to, shown.to);
   await assertParentDirectory(to, shown.to);
@@ -42,7 +54,7 @@ export async function transferContext(cwd: string, store: PackageStore, request:
     });
   }
   const oldestFirst = [...history].reverse();
-  const saved = await store.saveHistory(to, versionsOf(store, from, oldestFirst));
+  const saved = await saveHistory(to, versionsOf(store, from, oldestFirst));
   const versions = saved.versions.map((version, n) => ({
     from: oldestFirst[n]!.commit,
     to: version.commit,

@@ -37,6 +37,16 @@ describe('transferContext', () => {
   });
   after(() => rm(dir, { recursive: true, force: true }));
 
+  it('refuses, copying nothing, with a store that cannot save a whole history at once', async () => {
+    const store = new GitPackageStore();
+    const withoutHistorySaves = Object.assign(Object.create(store) as PackageStore, { saveHistory: undefined });
+    await assert.rejects(
+      transferContext(dir, withoutHistorySaves, { from: 'source.ep', to: 'not-copied.ep' }),
+      (error: unknown) => isEpError(error) && error.code === 'NOT_SUPPORTED',
+    );
+    assert.equal(existsSync(path.join(dir, 'not-copied.ep')), false);
+  });
+
   it('copies every version with its message and time', async () => {
     const store = new GitPackageStore();
     const result = await transferContext(dir, store, { from: 'source.ep', to: 'copy.ep' });
