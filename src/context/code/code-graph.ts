@@ -81,12 +81,15 @@ export class CodeGraph {
     this.parsedOf.clear();
   }
 
-  /** `parsed`: the file's full parse, when the names resolution looks up are to be recorded (not when the edges are kept). */
+  /**
+   * `parsed`: the file's full parse, when the names resolution looks up are to be recorded (not when the
+   * edges are kept). Each node is built as one literal: this runs for every node of every warm call.
+   */
   private addFile(file: SourceFile, moduleName: string, parsed: ParsedFile | undefined): void {
-    const indexed = parsed !== undefined;
     const { prefix } = specOf(file.parsed.language);
     const moduleId = this.nodes.length;
-    this.push({
+    this.nodes.push({
+      id: moduleId,
       key: `${prefix}module/${moduleName}`,
       kind: 'module',
       file,
@@ -102,7 +105,9 @@ export class CodeGraph {
     }
     const definitions: number[] = [];
     for (const symbol of file.parsed.symbols) {
-      const id = this.push({
+      const id = this.nodes.length;
+      this.nodes.push({
+        id,
         key: `${prefix}${symbol.kind}/${moduleName}.${symbol.name}`,
         kind: symbol.kind,
         file,
@@ -113,7 +118,7 @@ export class CodeGraph {
         endLine: symbol.endLine,
       });
       definitions.push(id);
-      if (!indexed) continue;
+      if (!parsed) continue;
       for (const member of symbol.members) this.ownerOf.set(moduleId + 1 + member, id);
       const index = symbol.kind === 'method' ? this.methodsByName : this.byName;
       const named = index.get(lastPart(symbol.name));
@@ -121,22 +126,6 @@ export class CodeGraph {
       else index.set(lastPart(symbol.name), [id]);
     }
     this.definitionsOf.set(moduleId, definitions);
-  }
-
-  private push(node: Omit<CodeNode, 'id'>): number {
-    const id = this.nodes.length;
-    this.nodes.push({
-      id,
-      key: node.key,
-      kind: node.kind,
-      file: node.file,
-      moduleName: node.moduleName,
-      moduleId: node.moduleId,
-      ...(node.symbol ? { symbol: node.symbol } : {}),
-      startLine: node.startLine,
-      endLine: node.endLine,
-    });
-    return id;
   }
 
   private resolve(node: CodeNode): number[] {
