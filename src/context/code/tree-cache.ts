@@ -3,7 +3,8 @@ import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { readCheckedFileSync } from '../../limits/checked-file.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
-import { decodeTreeCache, encodeTreeCache, type TreeCacheData } from './tree-cache-format.js';
+import { decodeTreeCache } from './tree-cache-decode.js';
+import { encodeTreeCache, type TreeCacheData } from './tree-cache-format.js';
 import { CacheInvalid, sectionsSupported } from './tree-cache-sections.js';
 
 export type { TreeCacheData } from './tree-cache-format.js';

@@ -10,7 +10,8 @@ import { codeMap } from '../../../src/api/code.js';
 import { requestContext } from '../../../src/api/context.js';
 import type { ContextRequestInit } from '../../../src/context/assembly/context-request.js';
 import type { SymbolOutline } from '../../../src/context/code/code-model.js';
-import { decodeTreeCache, encodeTreeCache, type TreeCacheData } from '../../../src/context/code/tree-cache-format.js';
+import { decodeTreeCache } from '../../../src/context/code/tree-cache-decode.js';
+import { encodeTreeCache, type TreeCacheData } from '../../../src/context/code/tree-cache-format.js';
 
 const FILES: Record<string, string> = {
   'pkg/__init__.py': '"""The sample application."""\n',
