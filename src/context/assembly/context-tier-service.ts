@@ -222,37 +222,73 @@ export class ContextTierService implements ContextTiers {
     return tokens;
   }
 
-  /** References are undirected edges: a record that names another (by key or `uri`) is related to it both ways. */
+  /**
+   * References are undirected edges: a record that names another (by key or `uri`) is related to it both
+   * ways. A source's `related` lists are merged with the lists pointing back (which come out ascending, as
+   * entries are visited in order), so lists need sorting only where they were not ascending or where a
+   * record was linked by name; in a run that ranks once, a comparator sort per entry is the larger cost.
+   */
   private buildAdjacency(): number[][] {
-    // Plain arrays, sorted and de-duplicated once at the end: far cheaper than a Set per entry.
-    const edges: number[][] = this.list.map(() => []);
-    const link = (from: TierEntry, to: number) => {
-      if (this.list[to]!.key === from.key) return;
-      edges[from.id]!.push(to);
-      edges[to]!.push(from.id);
-    };
+    const n = this.list.length;
+    const forward: number[][] = new Array<number[]>(n);
+    const backward: number[][] = new Array<number[]>(n);
+    for (let id = 0; id < n; id += 1) backward[id] = [];
+    /** Entries whose forward list is not ascending, or that were linked by name: sorted at the end. */
+    const unsorted = new Set<number>();
     for (const entry of this.list) {
       const source = this.sourceOf[entry.id];
+      const own: number[] = (forward[entry.id] = []);
       if (source?.related) {
         const first = entry.id - this.positionOf[entry.id]!;
         for (const position of source.related(entry.record)) {
           const target = first + position;
-          if (Number.isInteger(position) && position >= 0 && this.sourceOf[target] === source) link(entry, target);
+          if (!Number.isInteger(position) || position < 0 || this.sourceOf[target] !== source) continue;
+          if (this.list[target]!.key === entry.key) continue;
+          if (own.length > 0 && target <= own[own.length - 1]!) unsorted.add(entry.id);
+          own.push(target);
+          backward[target]!.push(entry.id);
         }
         continue;
       }
       for (const value of referenceCandidates(entry.record)) {
         const targets = this.idsByName.get(value);
         if (!targets) continue;
-        for (const target of targets) link(entry, target);
+        for (const target of targets) {
+          if (this.list[target]!.key === entry.key) continue;
+          own.push(target);
+          backward[target]!.push(entry.id);
+          unsorted.add(entry.id);
+          unsorted.add(target);
+        }
       }
     }
-    for (const list of edges) {
-      list.sort((a, b) => a - b);
-      let kept = 0;
-      for (let i = 0; i < list.length; i += 1) if (i === 0 || list[i] !== list[i - 1]) list[kept++] = list[i]!;
-      list.length = kept;
+    const edges: number[][] = new Array<number[]>(n);
+    for (let id = 0; id < n; id += 1) {
+      const merged = mergeAscending(forward[id]!, backward[id]!);
+      if (unsorted.has(id)) sortUnique(merged);
+      edges[id] = merged;
     }
     return edges;
   }
+}
+
+/** Two ascending lists as one, each value once (either list itself when the other is empty). */
+function mergeAscending(a: number[], b: number[]): number[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const merged: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+    if (merged.length === 0 || merged[merged.length - 1] !== next) merged.push(next);
+  }
+  return merged;
+}
+
+function sortUnique(list: number[]): void {
+  list.sort((x, y) => x - y);
+  let kept = 0;
+  for (let i = 0; i < list.length; i += 1) if (i === 0 || list[i] !== list[i - 1]) list[kept++] = list[i]!;
+  list.length = kept;
 }

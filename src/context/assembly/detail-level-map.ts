@@ -22,6 +22,8 @@ export class DetailLevelMap {
   readonly maxDepth: number;
   readonly levels: Readonly<Record<string, number>>;
   readonly parent?: DetailLevelMap;
+  /** `effectiveLevels()`, merged once: the map is immutable, and packing asks for a level below per candidate. */
+  private readonly effective: Readonly<Record<string, number>>;
 
   constructor(init: DetailLevelMapInit) {
     this.domain = requireNonEmptyString(MODEL, 'domain', init.domain);
@@ -33,6 +35,7 @@ export class DetailLevelMap {
       if (!(init.parent instanceof DetailLevelMap)) throw crpInvalid(MODEL, 'parent', 'must be a DetailLevelMap');
       this.parent = init.parent;
     }
+    this.effective = Object.freeze({ ...(this.parent?.effectiveLevels() ?? {}), ...this.levels });
     Object.freeze(this);
   }
 
@@ -49,7 +52,7 @@ export class DetailLevelMap {
 
   /** The parent's levels merged with this map's own (own levels win). */
   effectiveLevels(): Readonly<Record<string, number>> {
-    return Object.freeze({ ...(this.parent?.effectiveLevels() ?? {}), ...this.levels });
+    return this.effective;
   }
 
   /** A level name (own, then inherited) or an integer depth, clamped to `maxDepth`. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { CodeSymbol, SourceFile, SymbolKind } from './code-model.js';
+import { EpError } from '../../kernel/errors.js';
+import type { ParsedFile, SourceFile, SymbolKind, SymbolOutline } from './code-model.js';
 import { specOf } from './languages.js';
 import { distinctModuleNames, modulePathOf } from './module-names.js';
 import { lastPart } from './symbol-collector.js';
@@ -18,7 +19,7 @@ export interface CodeNode {
   /** The id of the file's module node; a file's definitions follow it, in order. */
   readonly moduleId: number;
   /** The definition; undefined for a module. */
-  readonly symbol?: CodeSymbol;
+  readonly symbol?: SymbolOutline;
   readonly startLine: number;
   readonly endLine: number;
 }
@@ -30,6 +31,19 @@ export interface CodeNode {
 const MAX_TARGETS_PER_NAME = 8;
 
 /**
+ * Where the graph's edges come from: kept from an earlier build of the same tree (see `nodeCountOf`), or
+ * resolved from every file's full parse, `parsed[i]` being `tree.files[i]`'s.
+ */
+export type GraphEdges = { readonly kept: readonly (readonly number[])[] } | { readonly parsed: readonly ParsedFile[] };
+
+/** The number of nodes a tree's graph has: one per file and one per definition. */
+export function nodeCountOf(tree: SourceTree): number {
+  let count = 0;
+  for (const file of tree.files) count += 1 + file.parsed.symbols.length;
+  return count;
+}
+
+/**
  * The nodes of a source tree and the references between them: imports, calls, inheritance and type
  * references, resolved by name within the tree as aider's repo map resolves tree-sitter tags. A use of a
  * name links to the definitions of that name; an attribute (`x.offload()`) to the methods and definitions
@@ -38,7 +52,7 @@ const MAX_TARGETS_PER_NAME = 8;
 export class CodeGraph {
   readonly nodes: CodeNode[] = [];
   /** `references[i]`: ids of the nodes node i refers to, ascending. */
-  readonly references: number[][] = [];
+  readonly references: readonly (readonly number[])[];
   private readonly byName = new Map<string, number[]>();
   private readonly methodsByName = new Map<string, number[]>();
   private readonly moduleByName = new Map<string, number>();
@@ -47,22 +61,35 @@ export class CodeGraph {
   private readonly ownerOf = new Map<number, number>();
   /** For each file's module node, the ids of the file's definitions. */
   private readonly definitionsOf = new Map<number, number[]>();
+  /** For each file's module node, the file's full parse (only while resolving). */
+  private readonly parsedOf = new Map<number, ParsedFile>();
 
-  /** `cached`: edges kept from an earlier build of the same tree (by tree hash), used when they fit its nodes. */
-  constructor(tree: SourceTree, cached?: (nodeCount: number) => number[][] | undefined) {
-    const nodeCount = tree.files.reduce((sum, file) => sum + 1 + file.parsed.symbols.length, 0);
-    const kept = cached?.(nodeCount);
+  constructor(tree: SourceTree, edges: GraphEdges) {
     const names = distinctModuleNames(tree.files.map((file) => ({ path: file.path, ...specOf(file.parsed.language) })));
-    tree.files.forEach((file, index) => this.addFile(file, names[index]!, !kept));
-    if (kept) this.references = kept;
-    else for (const node of this.nodes) this.references.push(this.resolve(node));
+    const parsed = 'parsed' in edges ? edges.parsed : undefined;
+    tree.files.forEach((file, index) => this.addFile(file, names[index]!, parsed?.[index]));
+    if ('kept' in edges) {
+      if (edges.kept.length !== this.nodes.length) {
+        throw new EpError('CODE_GRAPH_EDGES', `Code graph: ${edges.kept.length} kept edge lists for ${this.nodes.length} nodes.`, {
+          details: { kept: edges.kept.length, nodes: this.nodes.length },
+        });
+      }
+      this.references = edges.kept;
+      return;
+    }
+    this.references = this.nodes.map((node) => this.resolve(node));
+    this.parsedOf.clear();
   }
 
-  /** `indexed`: also record the names resolution looks up (not needed when the edges come from the cache). */
-  private addFile(file: SourceFile, moduleName: string, indexed: boolean): void {
+  /**
+   * `parsed`: the file's full parse, when the names resolution looks up are to be recorded (not when the
+   * edges are kept). Each node is built as one literal: this runs for every node of every warm call.
+   */
+  private addFile(file: SourceFile, moduleName: string, parsed: ParsedFile | undefined): void {
     const { prefix } = specOf(file.parsed.language);
     const moduleId = this.nodes.length;
-    this.push({
+    this.nodes.push({
+      id: moduleId,
       key: `${prefix}module/${moduleName}`,
       kind: 'module',
       file,
@@ -71,13 +98,16 @@ export class CodeGraph {
       startLine: 1,
       endLine: file.parsed.lineCount,
     });
-    if (indexed) {
+    if (parsed) {
       this.moduleByName.set(`${prefix}${moduleName}`, moduleId);
       this.moduleByPath.set(modulePathOf(file.path), moduleId);
+      this.parsedOf.set(moduleId, parsed);
     }
     const definitions: number[] = [];
     for (const symbol of file.parsed.symbols) {
-      const id = this.push({
+      const id = this.nodes.length;
+      this.nodes.push({
+        id,
         key: `${prefix}${symbol.kind}/${moduleName}.${symbol.name}`,
         kind: symbol.kind,
         file,
@@ -88,7 +118,7 @@ export class CodeGraph {
         endLine: symbol.endLine,
       });
       definitions.push(id);
-      if (!indexed) continue;
+      if (!parsed) continue;
       for (const member of symbol.members) this.ownerOf.set(moduleId + 1 + member, id);
       const index = symbol.kind === 'method' ? this.methodsByName : this.byName;
       const named = index.get(lastPart(symbol.name));
@@ -98,31 +128,17 @@ export class CodeGraph {
     this.definitionsOf.set(moduleId, definitions);
   }
 
-  private push(node: Omit<CodeNode, 'id'>): number {
-    const id = this.nodes.length;
-    this.nodes.push({
-      id,
-      key: node.key,
-      kind: node.kind,
-      file: node.file,
-      moduleName: node.moduleName,
-      moduleId: node.moduleId,
-      ...(node.symbol ? { symbol: node.symbol } : {}),
-      startLine: node.startLine,
-      endLine: node.endLine,
-    });
-    return id;
-  }
-
   private resolve(node: CodeNode): number[] {
     const targets = new Set<number>();
     const add = (ids: readonly number[] | undefined) => {
       if (!ids || ids.length > MAX_TARGETS_PER_NAME) return;
       for (const id of ids) targets.add(id);
     };
+    const parsed = this.parsedOf.get(node.moduleId)!;
     if (node.symbol) {
-      for (const name of node.symbol.names) add(this.byName.get(name));
-      for (const name of node.symbol.attributes) {
+      const uses = parsed.symbols[node.id - node.moduleId - 1]!;
+      for (const name of uses.names) add(this.byName.get(name));
+      for (const name of uses.attributes) {
         add(this.methodsByName.get(name));
         add(this.byName.get(name));
       }
@@ -132,8 +148,8 @@ export class CodeGraph {
       const owner = this.ownerOf.get(node.id);
       if (owner !== undefined) targets.add(owner);
     } else {
-      for (const name of node.file.parsed.names) add(this.byName.get(name));
-      for (const imported of node.file.parsed.imports) {
+      for (const name of parsed.names) add(this.byName.get(name));
+      for (const imported of parsed.imports) {
         const moduleId = this.importedModule(node, imported.module, imported.level);
         if (moduleId === undefined) continue;
         targets.add(moduleId);

@@ -47,11 +47,23 @@ export interface ParsedFile {
   readonly parseError: boolean;
 }
 
+/** What the node table and rendering read of a definition: all a warm request decodes of it from the cache. */
+export type SymbolOutline = Omit<CodeSymbol, 'names' | 'attributes'>;
+
+/**
+ * What the node table and rendering read of a parsed file. The names its code uses (`imports`, `names`, each
+ * definition's `names` and `attributes`) serve only to resolve the graph's edges and build the search texts,
+ * so the cache keeps them apart and decodes them only when those must be rebuilt.
+ */
+export interface FileOutline extends Omit<ParsedFile, 'symbols' | 'imports' | 'names'> {
+  readonly symbols: readonly SymbolOutline[];
+}
+
 /** A file of the source tree with its text, content hash and (when it parsed) its definitions. */
 export interface SourceFile {
   /** POSIX path relative to the root. */
   readonly path: string;
   readonly hash: string;
   readonly text: string;
-  readonly parsed: ParsedFile;
+  readonly parsed: FileOutline;
 }

@@ -1,4 +1,4 @@
-import type { CodeSymbol, SourceFile } from './code-model.js';
+import type { SourceFile, SymbolOutline } from './code-model.js';
 import type { CodeNode } from './code-graph.js';
 import { firstLine } from './doc-text.js';
 
@@ -52,7 +52,7 @@ function renderModule(file: SourceFile, depth: number): string {
 }
 
 /** Signature with decorators, first doc line, then the members' own blocks, indented. */
-function signatureBlock(file: SourceFile, symbol: CodeSymbol, indent: string): string[] {
+function signatureBlock(file: SourceFile, symbol: SymbolOutline, indent: string): string[] {
   const python = file.parsed.language === 'python';
   const lines: string[] = [];
   const doc = firstLine(symbol.doc);
@@ -64,7 +64,7 @@ function signatureBlock(file: SourceFile, symbol: CodeSymbol, indent: string): s
 }
 
 /** The header alone, on one line, without decorators: `class AuthManager(BaseAuth):`. */
-export function headerLine(symbol: CodeSymbol): string {
+export function headerLine(symbol: SymbolOutline): string {
   const lines = symbol.signature.split('\n');
   const start = lines.findIndex((line) => !line.trimStart().startsWith('@'));
   return lines
@@ -73,7 +73,7 @@ export function headerLine(symbol: CodeSymbol): string {
     .join(' ');
 }
 
-function shortName(symbol: CodeSymbol): string {
+function shortName(symbol: SymbolOutline): string {
   return symbol.name.slice(symbol.name.lastIndexOf('.') + 1);
 }
 

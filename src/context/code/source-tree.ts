@@ -1,13 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { CodeLanguage, ParsedFile, SourceFile } from './code-model.js';
+import type { CodeLanguage, FileOutline, ParsedFile, SourceFile } from './code-model.js';
 import type { CodeRoot } from './code-root.js';
 import { contentHash } from './content-hash.js';
 import { languageOf } from './languages.js';
 import { DEFAULT_MAX_FILE_BYTES, listSourceFiles, readSourceFile, type SourceListOptions } from './source-files.js';
 import type { CachedFileStat } from './tree-cache-shape.js';
 import type { TreeCacheData } from './tree-cache.js';
+import { treeHashOf } from './tree-hash.js';
 
 export interface SourceTreeStats {
   /** Source files served. */
@@ -31,7 +31,9 @@ export interface SourceTree {
 /** A read tree and what its cache should hold from now on. */
 export interface SourceTreeRead {
   readonly tree: SourceTree;
-  readonly cache: Omit<TreeCacheData, 'treeHash' | 'references' | 'searchTexts'>;
+  readonly cache: Pick<TreeCacheData, 'checkedAt' | 'maxFileBytes' | 'stats' | 'outlines' | 'parsed'>;
+  /** Every file's full parse (`parsed[i]` is `tree.files[i]`'s), when `wantsFull` asked for them. */
+  readonly parsed?: readonly ParsedFile[];
   /** Whether the cache's stats or parsed files differ from what it held. */
   readonly changed: boolean;
 }
@@ -43,20 +45,29 @@ export interface SourceTreeRead {
  */
 const RACY_MS = 2000;
 
+export type SourceTreeOptions = SourceListOptions;
+
+interface ServedFile {
+  readonly file: string;
+  readonly key: string;
+  readonly language: CodeLanguage;
+  text: string | undefined;
+}
+
 /**
  * Lists a source tree and serves each file from the cache when its size, mtime and inode are those the cache
  * recorded (no read, no hash: its text is read when first rendered); any other file is read and hashed, and
- * parsed only when the cache has no entry for its content (once per content). The tree-sitter runtime
- * loads only for a parse.
+ * parsed only when the cache has no entry for its content (once per content). The files' outlines are all a
+ * warm request needs; `wantsFull(treeHash)` says whether the full parses are needed too (to rebuild the
+ * graph), which come from the cache where it keeps them and from the parser otherwise. The tree-sitter
+ * runtime loads only for a parse.
  */
-export type SourceTreeOptions = SourceListOptions;
-
-interface ParseJob {
-  readonly text: string;
-  readonly language: CodeLanguage;
-}
-
-export async function readSourceTree(root: CodeRoot, options: SourceTreeOptions, cached?: TreeCacheData): Promise<SourceTreeRead> {
+export async function readSourceTree(
+  root: CodeRoot,
+  options: SourceTreeOptions,
+  cached: TreeCacheData | undefined,
+  wantsFull: (treeHash: string) => boolean,
+): Promise<SourceTreeRead> {
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const checkedAt = Date.now();
   const paths = await listSourceFiles(root, options);
@@ -64,9 +75,7 @@ export async function readSourceTree(root: CodeRoot, options: SourceTreeOptions,
   // Skipped files are recorded too; a different size limit makes those records say nothing.
   const known = cached && cached.maxFileBytes === maxBytes ? cached : undefined;
   const newStats = new Map<string, CachedFileStat>();
-  const parsedInUse = new Map<string, ParsedFile>();
-  const served: { file: string; key: string; text: string | undefined }[] = [];
-  const toParse = new Map<string, ParseJob>();
+  const served: ServedFile[] = [];
   let changed = !known;
   for (let i = 0; i < paths.length; i += 1) {
     const file = paths[i]!;
@@ -81,34 +90,46 @@ export async function readSourceTree(root: CodeRoot, options: SourceTreeOptions,
       previous.mtimeMs < known!.checkedAt - RACY_MS;
     let key: string | null;
     let text: string | undefined;
-    if (unchanged && (previous.key === null || known!.parsed.has(previous.key))) {
+    if (unchanged && (previous.key === null || known!.outlines.has(previous.key))) {
       key = previous.key;
     } else {
       changed = true;
       text = current.size > maxBytes ? undefined : await readSourceFile(root.dir, file, maxBytes);
       key = text === undefined ? null : `${languageOf(file)!.language}:${contentHash(text)}`;
     }
-    newStats.set(file, { path: file, ...current, key });
-    if (key === null) continue;
-    const parsed = known?.parsed.get(key);
-    if (parsed) parsedInUse.set(key, parsed);
-    else if (!toParse.has(key)) toParse.set(key, { text: text!, language: languageOf(file)!.language });
-    served.push({ file, key, text });
+    newStats.set(file, { path: file, size: current.size, mtimeMs: current.mtimeMs, ino: current.ino, key });
+    if (key !== null) served.push({ file, key, language: languageOf(file)!.language, text });
+  }
+  const treeHash = treeHashOf(served);
+  const full = wantsFull(treeHash);
+  // What must be parsed: contents the cache has no outline of, and, when the full parses are wanted, those
+  // it keeps no uses of.
+  const fresh = new Map<string, ParsedFile>();
+  const toParse = new Map<string, ServedFile>();
+  for (const entry of served) {
+    if (toParse.has(entry.key)) continue;
+    const kept = known?.outlines.has(entry.key) === true && (!full || known.parsed(entry.key) !== undefined);
+    if (!kept) toParse.set(entry.key, entry);
   }
   if (toParse.size > 0) {
     const { SourceParser } = await import('./parse-source.js');
     const parser = new SourceParser();
     try {
-      for (const [key, job] of toParse) parsedInUse.set(key, await parser.parse(job.text, job.language));
+      for (const [key, entry] of toParse) {
+        entry.text ??= readFileText(root.dir, entry.file);
+        fresh.set(key, await parser.parse(entry.text, entry.language));
+      }
     } finally {
       await parser.dispose();
     }
   }
+  const outlines = new Map<string, FileOutline>();
+  for (const { key } of served) if (!outlines.has(key)) outlines.set(key, fresh.get(key) ?? known!.outlines.get(key)!);
+  const parsedOf = (key: string) => fresh.get(key) ?? known?.parsed(key);
   const files = served.map(
-    ({ file, key, text }) => new TreeFile(root.dir, file, key.slice(key.indexOf(':') + 1), parsedInUse.get(key)!, text),
+    ({ file, key, text }) => new TreeFile(root.dir, file, key.slice(key.indexOf(':') + 1), outlines.get(key)!, text),
   );
-  const parsedCount = toParse.size;
-  if (known && (known.stats.size !== newStats.size || known.parsed.size !== parsedInUse.size)) changed = true;
+  if (known && (known.stats.size !== newStats.size || known.outlines.size !== outlines.size || fresh.size > 0)) changed = true;
   let degraded = 0;
   let lines = 0;
   for (const file of files) {
@@ -118,10 +139,15 @@ export async function readSourceTree(root: CodeRoot, options: SourceTreeOptions,
   const tree: SourceTree = {
     root: root.dir,
     files,
-    stats: { files: files.length, parsed: parsedCount, cached: files.length - parsedCount, degraded, lines },
-    treeHash: treeHashOf(files),
+    stats: { files: files.length, parsed: toParse.size, cached: files.length - toParse.size, degraded, lines },
+    treeHash,
   };
-  return { tree, cache: { checkedAt, maxFileBytes: maxBytes, stats: newStats, parsed: parsedInUse }, changed };
+  return {
+    tree,
+    cache: { checkedAt, maxFileBytes: maxBytes, stats: newStats, outlines, parsed: parsedOf },
+    ...(full ? { parsed: served.map(({ key }) => parsedOf(key)!) } : {}),
+    changed,
+  };
 }
 
 /** A file of the tree; its text is read on first use when it came from the cache unread. */
@@ -130,20 +156,22 @@ class TreeFile implements SourceFile {
     private readonly rootDir: string,
     readonly path: string,
     readonly hash: string,
-    readonly parsed: ParsedFile,
+    readonly parsed: FileOutline,
     private contents: string | undefined,
   ) {}
 
   get text(): string {
-    if (this.contents === undefined) {
-      try {
-        this.contents = readFileSync(path.join(this.rootDir, this.path), 'utf8');
-      } catch {
-        // Deleted since the tree was listed: there is nothing left to show.
-        this.contents = '';
-      }
-    }
+    this.contents ??= readFileText(this.rootDir, this.path);
     return this.contents;
+  }
+}
+
+function readFileText(rootDir: string, file: string): string {
+  try {
+    return readFileSync(path.join(rootDir, file), 'utf8');
+  } catch {
+    // Deleted since the tree was listed: there is nothing left to show.
+    return '';
   }
 }
 
@@ -158,10 +186,4 @@ function statAll(rootDir: string, paths: readonly string[]): (FileStat | undefin
     const stats = statSync(path.join(rootDir, file), { throwIfNoEntry: false });
     return stats?.isFile() ? { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino } : undefined;
   });
-}
-
-function treeHashOf(files: readonly SourceFile[]): string {
-  const hash = createHash('sha256');
-  for (const file of files) hash.update(`${file.path}\0${file.parsed.language}:${file.hash}\n`);
-  return hash.digest('hex');
 }

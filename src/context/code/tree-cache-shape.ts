@@ -1,4 +1,4 @@
-import type { CodeImport, CodeSymbol, ParsedFile } from './code-model.js';
+import type { CodeImport } from './code-model.js';
 
 /**
  * Shape checks for what the tree cache reads back: the cache directory is the user's, but a file in it may
@@ -6,8 +6,6 @@ import type { CodeImport, CodeSymbol, ParsedFile } from './code-model.js';
  * known to be of the expected shape and within bounds. Each check returns the value or undefined.
  */
 const LANGUAGES = new Set(['python', 'typescript', 'tsx', 'javascript']);
-const KINDS = new Set(['class', 'interface', 'type', 'function', 'method']);
-const MAX_LINES = 10_000_000;
 const MAX_STRING = 1_000_000;
 const MAX_LIST = 1_000_000;
 const HASH = /^[0-9a-f]{64}$/;
@@ -29,8 +27,6 @@ const isCount = (value: Json, max: number): value is number =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= max;
 const isStrings = (value: Json): value is string[] =>
   Array.isArray(value) && value.length <= MAX_LIST && value.every((item) => isString(item));
-const isCounts = (value: Json, max: number): value is number[] =>
-  Array.isArray(value) && value.length <= MAX_LIST && value.every((item) => isCount(item, max));
 
 /** `python:<sha256>`: the key a parsed file is cached under. */
 export function isParseKey(value: Json): value is string {
@@ -45,66 +41,30 @@ export function isTreePath(value: Json): value is string {
   return value.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 }
 
-export function checkFileStat(value: Json): CachedFileStat | undefined {
-  if (!isObject(value) || !isTreePath(value.path)) return undefined;
-  const { size, mtimeMs, ino, key } = value;
-  if (!isCount(size, Number.MAX_SAFE_INTEGER) || typeof mtimeMs !== 'number' || !Number.isFinite(mtimeMs)) return undefined;
-  if (!isCount(ino, Number.MAX_SAFE_INTEGER) || (key !== null && !isParseKey(key))) return undefined;
-  return { path: value.path, size, mtimeMs, ino, key };
+/** The names one file's code uses, as the cache keeps them apart from its outline (see FileOutline). */
+export interface FileUses {
+  readonly names: readonly string[];
+  readonly imports: readonly CodeImport[];
+  /** Per definition, in the file's order. */
+  readonly symbols: readonly { readonly names: readonly string[]; readonly attributes: readonly string[] }[];
 }
 
-export function checkParsedFile(value: Json): ParsedFile | undefined {
+/** A file's uses as cached, for a file of `symbolCount` definitions. */
+export function checkFileUses(value: Json, symbolCount: number): FileUses | undefined {
   if (!isObject(value)) return undefined;
-  const { language, lineCount, doc, symbols, imports, names, outline, parseError } = value;
-  if (typeof language !== 'string' || !LANGUAGES.has(language) || !isCount(lineCount, MAX_LINES) || !isString(doc)) return undefined;
-  if (!Array.isArray(symbols) || symbols.length > MAX_LIST || !Array.isArray(imports) || imports.length > MAX_LIST) return undefined;
-  if (!isStrings(names) || !isCounts(outline, lineCount) || typeof parseError !== 'boolean') return undefined;
-  const checkedSymbols: CodeSymbol[] = [];
-  for (const symbol of symbols) {
-    const checked = checkSymbol(symbol, lineCount, symbols.length);
-    if (!checked) return undefined;
-    checkedSymbols.push(checked);
-  }
+  const { names, imports, symbols } = value;
+  if (!isStrings(names) || !Array.isArray(imports) || imports.length > MAX_LIST) return undefined;
+  if (!Array.isArray(symbols) || symbols.length !== symbolCount) return undefined;
   const checkedImports: CodeImport[] = [];
   for (const imported of imports) {
     if (!isObject(imported) || !isString(imported.module, 4096) || !isStrings(imported.names) || !isCount(imported.level, 100))
       return undefined;
     checkedImports.push({ module: imported.module, names: imported.names, level: imported.level });
   }
-  return {
-    language: language as ParsedFile['language'],
-    lineCount,
-    doc,
-    symbols: checkedSymbols,
-    imports: checkedImports,
-    names,
-    outline,
-    parseError,
-  };
-}
-
-function checkSymbol(value: Json, lineCount: number, symbolCount: number): CodeSymbol | undefined {
-  if (!isObject(value)) return undefined;
-  const { kind, name, startLine, endLine, signature, doc, members, names, attributes } = value;
-  if (typeof kind !== 'string' || !KINDS.has(kind) || !isString(name, 4096) || name === '') return undefined;
-  if (!isCount(startLine, lineCount) || !isCount(endLine, lineCount) || startLine < 1 || endLine < startLine) return undefined;
-  if (!isString(signature) || !isString(doc) || !isCounts(members, symbolCount - 1) || !isStrings(names) || !isStrings(attributes)) {
-    return undefined;
+  const checkedSymbols: FileUses['symbols'][number][] = [];
+  for (const symbol of symbols) {
+    if (!isObject(symbol) || !isStrings(symbol.names) || !isStrings(symbol.attributes)) return undefined;
+    checkedSymbols.push({ names: symbol.names, attributes: symbol.attributes });
   }
-  return { kind: kind as CodeSymbol['kind'], name, startLine, endLine, signature, doc, members, names, attributes };
-}
-
-/** Reference lists of `nodeCount` nodes: ascending ids of other nodes, each below `nodeCount`. */
-export function checkReferences(value: Json, nodeCount: number): number[][] | undefined {
-  if (!Array.isArray(value) || value.length !== nodeCount) return undefined;
-  for (let id = 0; id < nodeCount; id += 1) {
-    const targets: Json = value[id];
-    if (!Array.isArray(targets)) return undefined;
-    let previous = -1;
-    for (const target of targets) {
-      if (!Number.isInteger(target) || target <= previous || target >= nodeCount || target === id) return undefined;
-      previous = target as number;
-    }
-  }
-  return value as number[][];
+  return { names, imports: checkedImports, symbols: checkedSymbols };
 }

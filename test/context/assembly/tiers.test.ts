@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ContextBudget, type ContextRecord } from '../../../src/context/assembly/index.js';
+import { ContextBudget, ContextTierService, type ContextRecord } from '../../../src/context/assembly/index.js';
+import { Bm25SearchEngine } from '../../../src/search/bm25/bm25-engine.js';
+import { BpeTokenizer } from '../../../src/tokenizer/bpe-tokenizer.js';
 import { CHAIN, contextOver } from './support.js';
 
 describe('ContextTierService', () => {
@@ -22,6 +24,44 @@ describe('ContextTierService', () => {
     const [a, b] = tiers.entries();
     assert.deepEqual(tiers.neighbours(b!), [0, 2]);
     assert.deepEqual(tiers.neighbours(a!), [1]);
+  });
+
+  it("links a source's records by its related lists both ways, however they are ordered", async () => {
+    // A ring with chords, lists out of order, repeated, invalid and pointing at a record of the same key;
+    // and a record of a second source naming one of the first source's keys.
+    const count = 40;
+    const keys = Array.from({ length: count }, (_, i) => (i === 7 ? 'node/6' : `node/${i}`));
+    const related = (i: number): number[] => [
+      (i * 7 + 3) % count,
+      (i + 1) % count,
+      (i * 7 + 3) % count,
+      i === 5 ? -1 : i,
+      i === 6 ? 7 : (i + 13) % count,
+    ];
+    const graph = {
+      id: 'test/graph',
+      tier: 'warm' as const,
+      load: () => keys.map((key, position) => ({ key, position })),
+      related: (record: ContextRecord) => related(record.position as number),
+    };
+    const naming = { id: 'test/naming', tier: 'cold' as const, load: () => [{ key: 'note', about: 'node/3' }] };
+    const tiers = new ContextTierService({ sources: [naming, graph], searchEngine: new Bm25SearchEngine(), tokenizer: new BpeTokenizer() });
+    await tiers.load();
+    const expected = tiers.entries().map(() => new Set<number>());
+    const link = (a: number, b: number) => {
+      if (tiers.entries()[a]!.key === tiers.entries()[b]!.key) return;
+      expected[a]!.add(b);
+      expected[b]!.add(a);
+    };
+    for (let i = 0; i < count; i += 1) for (const position of related(i)) if (position >= 0 && position < count) link(1 + i, 1 + position);
+    link(0, 1 + 3);
+    for (const entry of tiers.entries()) {
+      assert.deepEqual(
+        tiers.neighbours(entry),
+        [...expected[entry.id]!].sort((a, b) => a - b),
+        entry.key,
+      );
+    }
   });
 
   it('resolves references by uri as well as by key', async () => {

@@ -9,6 +9,9 @@ import { promisify } from 'node:util';
 import { codeMap } from '../../../src/api/code.js';
 import { requestContext } from '../../../src/api/context.js';
 import type { ContextRequestInit } from '../../../src/context/assembly/context-request.js';
+import type { SymbolOutline } from '../../../src/context/code/code-model.js';
+import { decodeTreeCache } from '../../../src/context/code/tree-cache-decode.js';
+import { encodeTreeCache, type TreeCacheData } from '../../../src/context/code/tree-cache-format.js';
 
 const FILES: Record<string, string> = {
   'pkg/__init__.py': '"""The sample application."""\n',
@@ -26,16 +29,39 @@ const REQUESTS: ContextRequestInit[] = [
   { purpose: 'log a user in with a password', depth: 'SIGNATURES' },
 ];
 
-/** A damage that keeps the file valid JSON of the right version: only the shape checks can catch it. */
-const planted = (kind: 'tree' | 'tokens', change: (cache: Record<string, unknown>) => unknown) => (text: string) => {
-  const cache = JSON.parse(text) as Record<string, unknown>;
-  if (('counts' in cache ? 'tokens' : 'tree') === kind) change(cache);
-  return JSON.stringify(cache);
+type Damage = (file: string, bytes: Buffer) => Buffer;
+
+/** A damage that keeps the tree cache well formed and checksummed: only the value checks can catch it. */
+const plantedTree =
+  (change: (data: TreeCacheData) => TreeCacheData): Damage =>
+  (file, bytes) =>
+    file.endsWith('.tree') ? encodeTreeCache(change(decodeTreeCache(bytes, dir)), dir) : bytes;
+
+/** A damage that keeps the token counts valid JSON of the right version. */
+const plantedTokens =
+  (change: (cache: Record<string, unknown>) => void): Damage =>
+  (file, bytes) => {
+    if (!file.endsWith('.tokens.json')) return bytes;
+    const cache = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+    change(cache);
+    return Buffer.from(JSON.stringify(cache));
+  };
+
+const withSymbol = (data: TreeCacheData, change: (symbol: SymbolOutline) => SymbolOutline): TreeCacheData => {
+  const [key, outline] = [...data.outlines].find(([, file]) => file.symbols.length > 0)!;
+  const outlines = new Map(data.outlines).set(key, { ...outline, symbols: [change(outline.symbols[0]!), ...outline.symbols.slice(1)] });
+  return { ...data, outlines };
 };
 
 let dir: string;
 let home: string;
 const cacheDir = () => path.join(home, 'cache', 'code-context');
+/** What the tree cache holds, but the time of its last check. */
+const keptTree = async () => {
+  const file = (await readdir(cacheDir())).find((name) => name.endsWith('.tree'))!;
+  const { checkedAt: _checkedAt, parsed, ...data } = decodeTreeCache(await readFile(path.join(cacheDir(), file)), dir);
+  return { ...data, parsed: [...data.outlines.keys()].map(parsed) };
+};
 const run = async (cache: boolean) => {
   const options = { cwd: dir, env: { ...process.env, EP_HOME: home }, config: { options: { 'builtin/context-code': { cache } } } };
   const answers = [];
@@ -77,30 +103,61 @@ describe('the code context cache', () => {
   it('rebuilds a corrupt, truncated or planted cache instead of trusting it', async () => {
     const expected = await run(false);
     const files = await readdir(cacheDir());
-    assert.ok(files.some((file) => file.endsWith('.tokens.json')));
+    assert.deepEqual(files.map((file) => path.extname(file)).sort(), ['.json', '.tree']);
+    const sound = await keptTree();
     for (const damage of [
-      (text: string) => text.slice(0, text.length / 2),
-      () => '{"version": 2}',
-      planted('tree', (cache) => (cache.references as number[][]).splice(0, 1, [987654321])),
-      planted(
-        'tree',
-        (cache) => (Object.values(cache.parsed as Record<string, { symbols: { startLine: number }[] }>)[1]!.symbols[0]!.startLine = 0),
-      ),
-      planted('tree', (cache) => ((cache.files as { path: string }[])[0]!.path = '../../etc/passwd')),
-      planted('tree', (cache) => (cache.searchTexts = 'x')),
-      planted('tokens', (cache) => {
+      (_file, bytes) => bytes.subarray(0, bytes.length / 2),
+      (_file, bytes) => Buffer.from(bytes).fill(0x7a, bytes.length >> 1, (bytes.length >> 1) + 4),
+      () => Buffer.from('{"version": 2}'),
+      plantedTree((data) => ({ ...data, references: [[987654321], ...data.references.slice(1)] })),
+      plantedTree((data) => withSymbol(data, (symbol) => ({ ...symbol, startLine: 0 }))),
+      plantedTree((data) => withSymbol(data, (symbol) => ({ ...symbol, members: [999] }))),
+      plantedTree((data) => {
+        const [first, ...rest] = data.stats.values();
+        const planted = { ...first!, path: '../../etc/passwd' };
+        return { ...data, stats: new Map([planted, ...rest].map((stat) => [stat.path, stat])) };
+      }),
+      plantedTree((data) => ({ ...data, searchTexts: ['x'] })),
+      plantedTree((data) => ({ ...data, treeHash: '0'.repeat(64) })),
+      plantedTokens((cache) => {
         const counts = cache.counts as Record<string, Record<string, number>>;
         for (const file of Object.values(counts)) for (const node of Object.keys(file)) file[node] = -3;
       }),
-    ]) {
+    ] satisfies Damage[]) {
       for (const file of files) {
         const target = path.join(cacheDir(), file);
-        await writeFile(target, damage(await readFile(target, 'utf8')));
+        await writeFile(target, damage(file, await readFile(target)));
       }
       const answered = await run(true);
       assert.deepEqual(answered.answers, expected.answers);
       assert.deepEqual(answered.map, expected.map);
+      assert.deepEqual(await keptTree(), sound, 'the damaged tree cache was written again');
     }
+  });
+
+  it('parses again what the kept uses cannot give when the graph must be rebuilt', async () => {
+    await run(true);
+    const file = path.join(
+      cacheDir(),
+      (await readdir(cacheDir())).find((name) => name.endsWith('.tree'))!,
+    );
+    const data = decodeTreeCache(await readFile(file), dir);
+    const planted = (key: string) => {
+      const parsed = data.parsed(key)!;
+      return { ...parsed, names: [42 as unknown as string] };
+    };
+    await writeFile(file, encodeTreeCache({ ...data, parsed: planted }, dir));
+    await writeFile(
+      path.join(dir, 'pkg/views.py'),
+      `${FILES['pkg/views.py']}\n\ndef logout_view(request):\n    return login_view(request)\n`,
+    );
+    const expected = await run(false);
+    const options = { cwd: dir, env: { ...process.env, EP_HOME: home } };
+    const map = await codeMap({ ...options, tokenBudget: 80 });
+    assert.equal(map.files.parsed, Object.keys(FILES).length, 'every file is parsed again');
+    assert.deepEqual({ map: map.map, tokens: map.tokens, entries: map.entries }, expected.map);
+    assert.deepEqual((await run(true)).answers, expected.answers);
+    assert.equal((await codeMap({ ...options, tokenBudget: 80 })).files.parsed, 0, 'the uses are kept again');
   });
 
   it('answers a warm request without loading the tree-sitter runtime', async () => {

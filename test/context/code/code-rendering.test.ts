@@ -28,8 +28,10 @@ class AuthManager(BaseAuth):
 let graph: CodeGraph;
 const parser = new SourceParser();
 before(async () => {
-  const file: SourceFile = { path: 'pkg/auth.py', hash: contentHash(TEXT), text: TEXT, parsed: await parser.parse(TEXT, 'python') };
-  graph = new CodeGraph({ root: '/repo', files: [file], stats: { files: 1, parsed: 1, cached: 0, degraded: 0, lines: 17 }, treeHash: '' });
+  const parsed = await parser.parse(TEXT, 'python');
+  const file: SourceFile = { path: 'pkg/auth.py', hash: contentHash(TEXT), text: TEXT, parsed };
+  const tree = { root: '/repo', files: [file], stats: { files: 1, parsed: 1, cached: 0, degraded: 0, lines: 17 }, treeHash: '' };
+  graph = new CodeGraph(tree, { parsed: [parsed] });
 });
 after(() => parser.dispose());
 

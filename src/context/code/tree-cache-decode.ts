@@ -1,0 +1,214 @@
+import type { FileOutline, ParsedFile, SymbolOutline } from './code-model.js';
+import {
+  FILE_FIELDS,
+  KINDS,
+  MAX_COUNT,
+  MAX_LINES,
+  MAX_NAME,
+  MAX_SEARCH_TEXT,
+  MAX_STRING,
+  SYMBOL_FIELDS,
+  TREE_CACHE_VERSION,
+  type TreeCacheData,
+} from './tree-cache-format.js';
+import { check, SectionReader, type TextColumn } from './tree-cache-sections.js';
+import { checkFileUses, isParseKey, isTreePath, type CachedFileStat } from './tree-cache-shape.js';
+import { treeHashOf } from './tree-hash.js';
+
+/**
+ * The cache file read back for `root`, every value checked before it is used: paths relative and inside
+ * the root, keys of the right form and distinct, line numbers within their file, member and edge ids within
+ * range, strings within bounds. Throws CacheInvalid for a file that fails any check.
+ */
+export function decodeTreeCache(file: Buffer, root: string): TreeCacheData {
+  const reader = new SectionReader(file, TREE_CACHE_VERSION);
+  const { header } = reader;
+  check(header.root === root, 'another root');
+  const { checkedAt, maxFileBytes, treeHash, counts } = header;
+  check(typeof checkedAt === 'number' && Number.isFinite(checkedAt), 'checkedAt');
+  check(Number.isSafeInteger(maxFileBytes), 'maxFileBytes');
+  check(typeof treeHash === 'string' && /^[0-9a-f]{64}$/.test(treeHash), 'treeHash');
+  check(typeof counts === 'object' && counts !== null, 'counts');
+  const count = (name: string): number => {
+    const value = (counts as Record<string, unknown>)[name];
+    check(Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_COUNT, `count of ${name}`);
+    return value as number;
+  };
+
+  const keys = reader.text('keys', count('keys'));
+  const outlines = decodeOutlines(reader, keys, count);
+  const keyList = [...outlines.keys()];
+  const stats = decodeStats(reader, count('paths'), keyList);
+  // The graph and texts were kept for the files these stats serve: their hash and node count must agree, so
+  // a matching tree hash is all a reader checks before using them.
+  const served: { file: string; key: string }[] = [];
+  let nodes = 0;
+  for (const { path, key } of stats.values()) {
+    if (key === null) continue;
+    served.push({ file: path, key });
+    nodes += 1 + outlines.get(key)!.symbols.length;
+  }
+  check(treeHashOf(served) === treeHash && count('nodes') === nodes, 'graph kept for another tree');
+  const references = decodeEdges(reader.u32('edgeEnds', nodes), reader.u32('edges', count('edges')));
+  const texts = reader.text('searchTexts', nodes);
+  check(texts.longest <= MAX_SEARCH_TEXT, 'search text too long');
+  const searchTexts = Array.from({ length: nodes }, (_, index) => texts.at(index));
+  const usesText = reader.text('uses', 1).at(0);
+  let full: Map<string, ParsedFile> | undefined;
+  return {
+    checkedAt,
+    maxFileBytes: maxFileBytes as number,
+    stats,
+    outlines,
+    parsed: (key) => (full ??= decodeUses(usesText, keyList, outlines)).get(key),
+    treeHash,
+    references,
+    searchTexts,
+  };
+}
+
+function decodeStats(reader: SectionReader, count: number, keys: readonly string[]): Map<string, CachedFileStat> {
+  const paths = reader.text('paths', count);
+  check(paths.longest <= MAX_NAME, 'path too long');
+  const numbers = reader.f64('stats', count * 3);
+  const fileKeys = reader.u32('fileKeys', count);
+  const stats = new Map<string, CachedFileStat>();
+  for (let index = 0; index < count; index += 1) {
+    const path = paths.at(index);
+    const size = numbers[index * 3]!;
+    const mtimeMs = numbers[index * 3 + 1]!;
+    const ino = numbers[index * 3 + 2]!;
+    const keyIndex = fileKeys[index]!;
+    check(isTreePath(path) && !stats.has(path), 'path');
+    check(isCount(size, Number.MAX_SAFE_INTEGER) && Number.isFinite(mtimeMs) && isCount(ino, Number.MAX_SAFE_INTEGER), 'stat');
+    check(keyIndex <= keys.length, 'file key');
+    stats.set(path, { path, size, mtimeMs, ino, key: keyIndex === 0 ? null : keys[keyIndex - 1]! });
+  }
+  return stats;
+}
+
+function decodeOutlines(reader: SectionReader, keys: TextColumn, count: (name: string) => number): Map<string, FileOutline> {
+  const fileCount = keys.length;
+  const symbolCount = count('symbols');
+  const files = reader.u32('files', fileCount * FILE_FIELDS);
+  const docs = reader.text('docs', fileCount);
+  const symbols = reader.u32('symbols', symbolCount * SYMBOL_FIELDS);
+  const names = reader.text('names', symbolCount);
+  const signatures = reader.text('signatures', symbolCount);
+  const symbolDocs = reader.text('symbolDocs', symbolCount);
+  const members = reader.u32('members', count('members'));
+  const outline = reader.u32('outline', count('outline'));
+  check(docs.longest <= MAX_STRING && signatures.longest <= MAX_STRING && symbolDocs.longest <= MAX_STRING, 'text too long');
+  check(names.longest <= MAX_NAME, 'name too long');
+  const outlines = new Map<string, FileOutline>();
+  let symbolAt = 0;
+  let memberAt = 0;
+  let outlineAt = 0;
+  for (let index = 0; index < fileCount; index += 1) {
+    const key = keys.at(index);
+    check(isParseKey(key) && !outlines.has(key), 'key');
+    const lineCount = files[index * FILE_FIELDS]!;
+    const parseError = files[index * FILE_FIELDS + 1]!;
+    const ownSymbols = files[index * FILE_FIELDS + 2]!;
+    const ownOutline = files[index * FILE_FIELDS + 3]!;
+    check(lineCount <= MAX_LINES && parseError <= 1, 'file');
+    check(symbolAt + ownSymbols <= symbolCount && outlineAt + ownOutline <= outline.length, 'file past its columns');
+    const fileSymbols: SymbolOutline[] = [];
+    for (let own = 0; own < ownSymbols; own += 1, symbolAt += 1) {
+      const at = symbolAt * SYMBOL_FIELDS;
+      const kind = KINDS[symbols[at]!];
+      const startLine = symbols[at + 1]!;
+      const endLine = symbols[at + 2]!;
+      const memberCount = symbols[at + 3]!;
+      const name = names.at(symbolAt);
+      check(kind !== undefined && name !== '', 'symbol');
+      check(startLine >= 1 && endLine >= startLine && endLine <= lineCount, 'symbol lines');
+      check(memberAt + memberCount <= members.length, 'members past their column');
+      const ownMembers = numbersOf(members, memberAt, (memberAt += memberCount));
+      for (const member of ownMembers) check(member < ownSymbols, 'member');
+      fileSymbols.push({
+        kind,
+        name,
+        startLine,
+        endLine,
+        signature: signatures.at(symbolAt),
+        doc: symbolDocs.at(symbolAt),
+        members: ownMembers,
+      });
+    }
+    const lines = numbersOf(outline, outlineAt, (outlineAt += ownOutline));
+    for (const line of lines) check(line <= lineCount, 'outline line');
+    outlines.set(key, {
+      language: key.slice(0, key.indexOf(':')) as FileOutline['language'],
+      lineCount,
+      doc: docs.at(index),
+      symbols: fileSymbols,
+      outline: lines,
+      parseError: parseError === 1,
+    });
+  }
+  check(symbolAt === symbolCount && memberAt === members.length && outlineAt === outline.length, 'columns not used up');
+  return outlines;
+}
+
+/** Each node's targets: ascending ids of other nodes, each below the node count. */
+function decodeEdges(ends: Uint32Array, targets: Uint32Array): number[][] {
+  const references: number[][] = new Array<number[]>(ends.length);
+  let start = 0;
+  for (let id = 0; id < ends.length; id += 1) {
+    const end = ends[id]!;
+    check(end >= start && end <= targets.length, 'edge offsets');
+    const list = new Array<number>(end - start);
+    let previous = -1;
+    for (let at = start; at < end; at += 1) {
+      const target = targets[at]!;
+      check(target > previous && target < ends.length && target !== id, 'edge');
+      list[at - start] = previous = target;
+    }
+    references[id] = list;
+    start = end;
+  }
+  check(start === targets.length, 'edges not used up');
+  return references;
+}
+
+/** The full parses the `uses` section completes; a section that fails its checks gives none (they are parsed again). */
+function decodeUses(text: string, keys: readonly string[], outlines: ReadonlyMap<string, FileOutline>): Map<string, ParsedFile> {
+  const full = new Map<string, ParsedFile>();
+  let uses: unknown;
+  try {
+    uses = JSON.parse(text);
+  } catch {
+    return full;
+  }
+  if (!Array.isArray(uses) || uses.length !== keys.length) return full;
+  const entries: unknown[] = uses;
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index]!;
+    const outline = outlines.get(key)!;
+    if (entries[index] === null) continue;
+    const checked = checkFileUses(entries[index], outline.symbols.length);
+    if (!checked) return new Map();
+    full.set(key, {
+      ...outline,
+      imports: checked.imports,
+      names: checked.names,
+      symbols: outline.symbols.map((symbol, own) => ({ ...symbol, ...checked.symbols[own]! })),
+    });
+  }
+  return full;
+}
+
+const NONE: readonly number[] = Object.freeze([]);
+
+/** `values[start..end)` as an array: a plain loop, since `Array.from` of a subarray costs several times more in code run once. */
+function numbersOf(values: Uint32Array, start: number, end: number): readonly number[] {
+  if (start === end) return NONE;
+  const list = new Array<number>(end - start);
+  for (let at = start; at < end; at += 1) list[at - start] = values[at]!;
+  return list;
+}
+
+function isCount(value: number, max: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value <= max;
+}

@@ -1,0 +1,132 @@
+import type { FileOutline, ParsedFile, SymbolKind } from './code-model.js';
+import { SectionWriter } from './tree-cache-sections.js';
+import type { CachedFileStat, FileUses } from './tree-cache-shape.js';
+
+/** Bumped whenever what is cached changes shape or meaning (parsing, the graph), so older files are never read. */
+export const TREE_CACHE_VERSION = 3;
+
+/** What one source tree's cache holds; what a read gives back and what a write is given. */
+export interface TreeCacheData {
+  /** When the files were last stat-checked: a file modified within the same clock tick must be hashed again. */
+  readonly checkedAt: number;
+  /** The size limit the files were read with: a file skipped as too large under one limit may be served under another. */
+  readonly maxFileBytes: number;
+  /** Every listed file as last seen, by path. */
+  readonly stats: ReadonlyMap<string, CachedFileStat>;
+  /** Parsed files' outlines by `language:sha256`: a file moved or copied is still a hit. */
+  readonly outlines: ReadonlyMap<string, FileOutline>;
+  /**
+   * The full parse under a key of `outlines` (its outline and the names its code uses), when the cache holds
+   * it; a read decodes these on the first call only, which a warm request never makes.
+   */
+  readonly parsed: (key: string) => ParsedFile | undefined;
+  /** The tree hash the graph below was built for. */
+  readonly treeHash: string;
+  /** The reference graph's edges for that tree: ascending ids of other nodes, each below their count. */
+  readonly references: readonly (readonly number[])[];
+  /** Each node's search text for that tree, one per node. */
+  readonly searchTexts: readonly string[];
+}
+
+export const KINDS: readonly SymbolKind[] = ['class', 'interface', 'type', 'function', 'method'];
+export const MAX_LINES = 10_000_000;
+export const MAX_STRING = 1_000_000;
+export const MAX_NAME = 4096;
+export const MAX_COUNT = 10_000_000;
+export const MAX_SEARCH_TEXT = 4 * 2 ** 20;
+/** Per file in `files`: line count, parse error (0 or 1), symbol count, outline line count. */
+export const FILE_FIELDS = 4;
+/** Per symbol in `symbols`: kind, start line, end line, member count. */
+export const SYMBOL_FIELDS = 4;
+
+/**
+ * The cache file's bytes. Sections: `paths` with `stats` (size, mtimeMs, ino as f64) and `fileKeys` (the
+ * index into `keys` plus one, 0 for a skipped file); `keys` with `files`, `docs` and the symbol columns
+ * (`symbols`, `names`, `signatures`, `symbolDocs`, `members`), the files' symbols and outline lines
+ * following one another in key order; `uses` (JSON: per key, the names its code uses, or null); the graph's
+ * `edgeEnds` and `edges`; `searchTexts`.
+ */
+export function encodeTreeCache(data: TreeCacheData, root: string): Buffer {
+  const writer = new SectionWriter();
+  const paths = [...data.stats.keys()];
+  const keys = [...data.outlines.keys()];
+  const keyIndex = new Map(keys.map((key, index) => [key, index]));
+  const stats: number[] = [];
+  for (const stat of data.stats.values()) stats.push(stat.size, stat.mtimeMs, stat.ino);
+  writer.text('paths', paths);
+  writer.f64('stats', stats);
+  writer.u32(
+    'fileKeys',
+    [...data.stats.values()].map((stat) => (stat.key === null ? 0 : keyIndex.get(stat.key)! + 1)),
+  );
+
+  const files: number[] = [];
+  const docs: string[] = [];
+  const symbols: number[] = [];
+  const names: string[] = [];
+  const signatures: string[] = [];
+  const symbolDocs: string[] = [];
+  const members: number[] = [];
+  const outline: number[] = [];
+  const uses: (FileUses | null)[] = [];
+  for (const key of keys) {
+    const file = data.outlines.get(key)!;
+    files.push(file.lineCount, file.parseError ? 1 : 0, file.symbols.length, file.outline.length);
+    docs.push(file.doc);
+    for (const symbol of file.symbols) {
+      symbols.push(KINDS.indexOf(symbol.kind), symbol.startLine, symbol.endLine, symbol.members.length);
+      names.push(symbol.name);
+      signatures.push(symbol.signature);
+      symbolDocs.push(symbol.doc);
+      members.push(...symbol.members);
+    }
+    outline.push(...file.outline);
+    const full = data.parsed(key);
+    uses.push(
+      full
+        ? {
+            names: full.names,
+            imports: full.imports,
+            symbols: full.symbols.map((symbol) => ({ names: symbol.names, attributes: symbol.attributes })),
+          }
+        : null,
+    );
+  }
+  writer.text('keys', keys);
+  writer.u32('files', files);
+  writer.text('docs', docs);
+  writer.u32('symbols', symbols);
+  writer.text('names', names);
+  writer.text('signatures', signatures);
+  writer.text('symbolDocs', symbolDocs);
+  writer.u32('members', members);
+  writer.u32('outline', outline);
+  writer.text('uses', [JSON.stringify(uses)]);
+
+  const edgeEnds: number[] = [];
+  const edges: number[] = [];
+  for (const targets of data.references) {
+    edges.push(...targets);
+    edgeEnds.push(edges.length);
+  }
+  writer.u32('edgeEnds', edgeEnds);
+  writer.u32('edges', edges);
+  writer.text('searchTexts', data.searchTexts);
+
+  const counts = {
+    paths: paths.length,
+    keys: keys.length,
+    symbols: names.length,
+    members: members.length,
+    outline: outline.length,
+    nodes: data.references.length,
+    edges: edges.length,
+  };
+  return writer.finish(TREE_CACHE_VERSION, {
+    root,
+    checkedAt: data.checkedAt,
+    maxFileBytes: data.maxFileBytes,
+    treeHash: data.treeHash,
+    counts,
+  });
+}
