@@ -48,13 +48,15 @@ try {
 
   const floor = await grammarLoop(dir);
   const requestArgs = ['context', 'request', '--purpose', 'adjust ledger amounts', '--focus', 'uko-py:class/Service10x1'];
+  // Its own `.edsl/` makes it the root, so no `--root` option is given (options are schema-checked, which a
+  // plain call does not pay).
   const emptyTree = path.join(dir, 'empty');
-  await mkdir(emptyTree);
+  await mkdir(path.join(emptyTree, '.edsl'), { recursive: true });
   const [node, help, emptyMap, cliRequest, cliMap] = timeCommandsInterleaved(
     [
       { command: process.execPath, args: ['-e', '0'], cwd: dir, env },
       { command: process.execPath, args: [EP_BIN, '--help'], cwd: dir, env },
-      { command: process.execPath, args: [EP_BIN, 'code', 'map', '--root', emptyTree], cwd: dir, env },
+      { command: process.execPath, args: [EP_BIN, 'code', 'map'], cwd: emptyTree, env },
       { command: process.execPath, args: [EP_BIN, ...requestArgs, '--depth', 'SIGNATURES', '--breadth', '2'], cwd: dir, env },
       { command: process.execPath, args: [EP_BIN, 'code', 'map'], cwd: dir, env },
     ],

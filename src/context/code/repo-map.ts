@@ -59,7 +59,8 @@ export async function buildRepoMap(
   } else {
     const ranks = personalisedPageRank(graph.references);
     const ranked = graph.nodes.filter((node) => node.symbol).sort((a, b) => ranks[b.id]! - ranks[a.id]! || a.id - b.id);
-    const fit = bisect(ranked, tokenBudget, await counting.counter());
+    // Nothing to rank renders nothing, which every tokenizer counts as 0 tokens: no tokenizer is loaded for it.
+    const fit = ranked.length === 0 ? { map: '', tokens: 0, count: 0 } : bisect(ranked, tokenBudget, await counting.counter());
     chosen = ranked.slice(0, fit.count).map((node) => ({ node, rank: ranks[node.id]! }));
     best = fit;
     counting.learned({ ids: chosen.map(({ node }) => node.id), ranks: chosen.map(({ rank }) => rank), tokens: fit.tokens });
