@@ -6,6 +6,22 @@ Feature: The ep command line speaks JSON envelopes to agents
     Then the command fails with code "USAGE_ERROR" and exit code 2
     And the error suggestion is "Run `ep --help` (or `ep <command> --help`) for usage."
 
+  Scenario Outline: An unknown subcommand of a command group is a usage error envelope
+    When I run "ep <group> frobnicate"
+    Then the command fails with code "USAGE_ERROR" and exit code 2
+    And the error message mentions "Unknown command: <group> frobnicate"
+    And the error suggestion is "Run `ep <group> --help` to see its commands."
+
+    Examples:
+      | group     |
+      | context   |
+      | session   |
+      | code      |
+      | plugins   |
+      | tools     |
+      | db        |
+      | scenarios |
+
   Scenario: An unknown option is a usage error envelope
     When I run "ep plugins list --bogus-option"
     Then the command fails with code "USAGE_ERROR" and exit code 2

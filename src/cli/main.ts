@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { EP_VERSION } from '../version.js';
-import { errorEnvelope, writeEnvelope } from '../envelope/envelope.js';
+import { envelopeWritten, errorEnvelope, writeEnvelope } from '../envelope/envelope.js';
 import { checkOptionValues, type DeclaredOptions } from './option-rules.js';
 import { codeCommand } from './commands/code/index.js';
 import { contextCommand } from './commands/context/index.js';
@@ -79,7 +79,12 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<void
   try {
     await cli.parseAsync();
   } catch (error) {
-    if (!(error instanceof UsageHandled)) throw error;
+    if (error instanceof UsageHandled) return;
+    // A command group's own handler (an unknown subcommand) throws past `.fail`; its error is still one envelope.
+    if (!(error instanceof EpError) || envelopeWritten()) throw error;
+    const { envelope, exitCode } = errorEnvelope(error);
+    writeEnvelope(envelope);
+    process.exitCode = exitCode;
   }
 }
 

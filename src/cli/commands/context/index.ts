@@ -1,3 +1,4 @@
+import { unknownSubcommand } from '../unknown-subcommand.js';
 import type { CommandModule } from 'yargs';
 import type { GlobalArgs } from '../../run-command.js';
 import { contextClearCommand } from './clear.js';
@@ -32,5 +33,5 @@ export const contextCommand: CommandModule<GlobalArgs, GlobalArgs> = {
       .command(contextExportCommand)
       .command(contextImportCommand)
       .command(contextRequestCommand),
-  handler: () => undefined,
+  handler: unknownSubcommand('context'),
 };

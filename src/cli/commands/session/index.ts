@@ -1,3 +1,4 @@
+import { unknownSubcommand } from '../unknown-subcommand.js';
 import type { CommandModule } from 'yargs';
 import type { GlobalArgs } from '../../run-command.js';
 import { sessionDeleteCommand } from './delete.js';
@@ -10,5 +11,5 @@ export const sessionCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   describe: 'List, show, export and delete sessions',
   builder: (yargs) =>
     yargs.command(sessionListCommand).command(sessionShowCommand).command(sessionDeleteCommand).command(sessionExportCommand),
-  handler: () => undefined,
+  handler: unknownSubcommand('session'),
 };
