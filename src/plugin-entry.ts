@@ -15,7 +15,14 @@ export { EP_VERSION } from './version.js';
 export * from './service-tokens.js';
 export type { DiagnosticLevel } from './diagnostics/diagnostics.js';
 export type { ToolDescriptor, ToolCapability, ToolCallContext, JsonSchema } from './skills/tool.js';
-export type { SearchDocument, SearchHit, SearchIndex, SearchIndexOptions, SearchQueryOptions } from './search/search-engine.js';
+export type {
+  SearchDocument,
+  SearchHit,
+  SearchIndex,
+  SearchIndexOptions,
+  SearchQueryOptions,
+  PersistedIndexFormat,
+} from './search/search-engine.js';
 export type { TokenCounter, BpeEncoding } from './tokenizer/tokenizer.js';
 export type { ContextRecord, TierName, TierEntry, BudgetState, HistoryEntry } from './context/assembly/contracts.js';
 export type { SessionMeta, SessionContents, SessionExport, SessionLogContract } from './sessions/store/session-store.js';
