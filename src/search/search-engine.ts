@@ -45,6 +45,12 @@ export interface PersistedIndexFormat {
    * hits equal those of `buildIndex` over the same documents and options.
    */
   open(bytes: Uint8Array): SearchIndex | undefined;
+  /**
+   * Indexes `open` gave, ranked as one index over their documents concatenated in order (several packages
+   * read as one corpus), with the hits an index built over the concatenation would give. Undefined when the
+   * engine cannot (the caller then builds one from the documents).
+   */
+  combine?(indexes: readonly SearchIndex[]): SearchIndex | undefined;
 }
 
 export interface SearchEngine {

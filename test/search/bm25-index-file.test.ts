@@ -49,6 +49,25 @@ describe('the BM25 index kept as bytes', () => {
     );
   });
 
+  it('ranks several indexes as one over their documents in order, exactly as one index over them all', () => {
+    fc.assert(
+      fc.property(
+        fc.array(documents, { minLength: 1, maxLength: 4 }),
+        fc.oneof(text, fc.string()),
+        fc.option(fc.nat(12), { nil: undefined }),
+        (groups, query, topK) => {
+          const options = topK === undefined ? {} : { topK };
+          const combined = bm25IndexFile.combine!(groups.map((group) => reopened(group)));
+          assert.ok(combined);
+          assert.equal(combined.size, groups.flat().length);
+          assert.deepEqual(combined.search(query, options), engine.buildIndex(groups.flat(), { fields: FIELDS }).search(query, options));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    assert.equal(bm25IndexFile.combine!([engine.buildIndex([], { fields: FIELDS })]), undefined, 'an index it did not open');
+  });
+
   it('is refused, never read, when any word of it is out of place', () => {
     const docs = [
       { key: 'a.pilot', summary: 'pricing pilot', tags: 'x' },

@@ -120,9 +120,12 @@ export class ContextCorpus {
    * saying what the command did: listed each package's record (search, pack) or got the first one.
    */
   warningsFor(keys?: Iterable<string>, use: DuplicateUse = 'listed'): ContextWarning[] {
-    const wanted = keys === undefined ? [...this.duplicates.keys()] : [...new Set(keys)].filter((key) => this.duplicates.has(key));
+    const holding = new Map<string, string[]>();
+    if (keys === undefined) for (const [key, holders] of this.duplicates) holding.set(key, holders);
+    else for (const key of keys) if (!holding.has(key)) holding.set(key, this.holdersOf(key));
+    const wanted = [...holding.keys()].filter((key) => holding.get(key)!.length > 1);
     const warnings = wanted.slice(0, MAX_DUPLICATE_WARNINGS).map((key) => {
-      const [first, ...others] = this.duplicates.get(key)!;
+      const [first, ...others] = holding.get(key)!;
       const message =
         use === 'got'
           ? `Key "${key}" is also in ${others.join(', ')}; this is the record in ${first}.`
@@ -140,21 +143,57 @@ export class ContextCorpus {
   }
 
   /**
-   * The index the package's cache keeps for the engine, when one package is read over the default fields (its
-   * index then covers the whole corpus; several packages are ranked as one corpus, which no single index is).
+   * The indexes the packages' caches keep for the engine, as one over the corpus, when every package keeps
+   * one over the default fields and every record is readable (else the documents are ranked).
    */
   private keptIndex(engine: SearchEngine, fields: readonly string[] | undefined): SearchIndex | undefined {
     const format = engine.persistedIndex;
-    if (!format || fields !== undefined || this.sources.length !== 1 || this.readable) return undefined;
-    return this.sources[0]!.searchIndex?.(format);
+    if (!format || fields !== undefined || this.readable) return undefined;
+    const kept: SearchIndex[] = [];
+    for (const source of this.sources) {
+      const index = source.searchIndex?.(format);
+      if (!index) return undefined;
+      kept.push(index);
+    }
+    if (kept.length === 1) return kept[0];
+    return format.combine?.(kept);
   }
 
   /** The record with `key` in the first package holding it, that package, and the other packages holding it. */
   get(key: string): { record: Scenario; origin: string; others: string[] } | undefined {
-    const index = this.sources.length === 1 && !this.scanned ? this.firstInOnlyPackage(key) : this.keys().byKey.get(key);
+    const found = this.lookedUp(key);
+    const index = found
+      ? found[0]?.index
+      : this.sources.length === 1 && !this.scanned
+        ? this.firstInOnlyPackage(key)
+        : this.keys().byKey.get(key);
     if (index === undefined) return undefined;
     const origin = this.originOf(index);
-    return { record: assertReadable(this.record(index)), origin, others: (this.duplicates.get(key) ?? [origin]).slice(1) };
+    const holders = this.holdersOf(key);
+    return { record: assertReadable(this.record(index)), origin, others: (holders.length > 1 ? holders : [origin]).slice(1) };
+  }
+
+  /**
+   * The first record with `key` in each package holding it, in package order, from the packages' own key
+   * lookups (the sidecar finds a key in its key column); undefined when a package has none, and every key is
+   * then mapped once instead.
+   */
+  private lookedUp(key: string): { index: number; origin: string }[] | undefined {
+    if (this.scanned || this.keyField !== 'key' || !this.sources.every((source) => source.firstIndexOfKey !== undefined)) return undefined;
+    const found: { index: number; origin: string }[] = [];
+    this.sources.forEach((source, pkg) => {
+      const local = source.firstIndexOfKey?.(key);
+      if (local !== undefined) found.push({ index: this.starts[pkg]! + local, origin: this.shown[pkg]! });
+    });
+    return found;
+  }
+
+  /** The packages holding `key`, in order, when more than one does (only copies across packages are reported); else empty. */
+  private holdersOf(key: string): string[] {
+    const found = this.lookedUp(key);
+    if (!found) return this.duplicates.get(key) ?? [];
+    const origins = [...new Set(found.map((entry) => entry.origin))];
+    return origins.length > 1 ? origins : [];
   }
 
   /** The first record of the one package with `key`, found without mapping every key (a `get` asks for one). */

@@ -29,6 +29,7 @@ export const bm25IndexFile: PersistedIndexFormat = {
   format: `bm25-postings-v${VERSION}`,
   encode,
   open,
+  combine,
 };
 
 function encode(documents: readonly SearchDocument[], options: SearchIndexOptions = {}): Uint8Array {
@@ -149,7 +150,7 @@ function checked(arrays: IndexArrays): PersistedBm25Index | undefined {
   if (previousEnd !== text.length) return undefined;
   let total = 0;
   for (let d = 0; d < n; d += 1) total += lengths[d]!;
-  return new PersistedBm25Index(arrays, total);
+  return new PersistedBm25Index([{ arrays, start: 0 }], total);
 }
 
 /**
@@ -166,50 +167,86 @@ function ascending(text: string, start: number, middle: number, end: number): bo
   return middle - start < end - middle;
 }
 
+/** One encoded index and where its documents start in the corpus a combined index ranks. */
+interface Part {
+  readonly arrays: IndexArrays;
+  readonly start: number;
+}
+
+/**
+ * One or more encoded indexes ranked as one corpus, their documents concatenated in order: what encoding
+ * the concatenation would give (document count, average length and each term's document frequency are the
+ * union's), so several packages read together rank exactly as one index over all of them.
+ */
 class PersistedBm25Index implements SearchIndex {
   readonly size: number;
   private readonly avgdl: number;
 
   constructor(
-    private readonly arrays: IndexArrays,
-    totalTokens: number,
+    readonly parts: readonly Part[],
+    readonly totalTokens: number,
   ) {
-    this.size = arrays.n;
-    this.avgdl = arrays.n === 0 ? 0 : totalTokens / arrays.n;
+    const last = parts[parts.length - 1];
+    this.size = last ? last.start + last.arrays.n : 0;
+    this.avgdl = this.size === 0 ? 0 : totalTokens / this.size;
   }
 
   search(query: string, options: SearchQueryOptions = {}): SearchHit[] {
-    const { n, offsets, docs, tfs, lengths } = this.arrays;
+    const n = this.size;
     if (n === 0) return [];
     const scores = new Float64Array(n);
     let any = false;
     for (const token of tokenize(query)) {
-      const term = this.termOf(token);
-      if (term < 0) continue;
+      const terms = this.parts.map(({ arrays }) => termOf(arrays, token));
+      let df = 0;
+      terms.forEach((term, part) => {
+        if (term >= 0) df += this.parts[part]!.arrays.offsets[term + 1]! - this.parts[part]!.arrays.offsets[term]!;
+      });
+      if (df === 0) continue;
       any = true;
-      const df = offsets[term + 1]! - offsets[term]!;
       const idf = Math.log((n - df + 0.5) / (df + 0.5) + 1);
-      for (let q = offsets[term]!; q < offsets[term + 1]!; q += 1) {
-        const d = docs[q]!;
-        const tf = tfs[q]!;
-        scores[d]! += idf * ((tf * (BM25_K1 + 1)) / (tf + bm25LengthNorm(lengths[d]!, this.avgdl)));
-      }
+      terms.forEach((term, part) => {
+        if (term < 0) return;
+        const { arrays, start } = this.parts[part]!;
+        const { offsets, docs, tfs, lengths } = arrays;
+        for (let q = offsets[term]!; q < offsets[term + 1]!; q += 1) {
+          const d = docs[q]!;
+          const tf = tfs[q]!;
+          scores[start + d]! += idf * ((tf * (BM25_K1 + 1)) / (tf + bm25LengthNorm(lengths[d]!, this.avgdl)));
+        }
+      });
     }
     return any ? topHits(scores, options.topK) : [];
   }
+}
 
-  /** The term's id by binary search over the sorted terms, or -1. */
-  private termOf(token: string): number {
-    const { termEnds, text } = this.arrays;
-    let low = 0;
-    let high = this.arrays.v - 1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const term = text.slice(middle === 0 ? 0 : termEnds[middle - 1], termEnds[middle]);
-      if (term === token) return middle;
-      if (term < token) low = middle + 1;
-      else high = middle - 1;
-    }
-    return -1;
+/** The term's id in one encoded index, by binary search over its sorted terms, or -1. */
+function termOf({ termEnds, text, v }: IndexArrays, token: string): number {
+  let low = 0;
+  let high = v - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const term = text.slice(middle === 0 ? 0 : termEnds[middle - 1], termEnds[middle]);
+    if (term === token) return middle;
+    if (term < token) low = middle + 1;
+    else high = middle - 1;
   }
+  return -1;
+}
+
+/** Indexes this format opened, ranked as one over their documents in order; undefined for any other index. */
+function combine(indexes: readonly SearchIndex[]): SearchIndex | undefined {
+  const opened = indexes.filter((index) => index instanceof PersistedBm25Index);
+  if (opened.length !== indexes.length) return undefined;
+  const parts: Part[] = [];
+  let start = 0;
+  let totalTokens = 0;
+  for (const index of opened) {
+    for (const part of index.parts) {
+      parts.push({ arrays: part.arrays, start: start + part.start });
+    }
+    start += index.size;
+    totalTokens += index.totalTokens;
+  }
+  return new PersistedBm25Index(parts, totalTokens);
 }

@@ -34,11 +34,15 @@ const recordArb = fc
   });
 const query = fc.array(fc.constantFrom(...words, 'absent'), { minLength: 1, maxLength: 4 }).map((list) => list.join(' '));
 
-/** The same corpus twice: over the records, and over a sidecar written from them and read back. */
-function corpora(packages: Scenario[][]): [ContextCorpus, ContextCorpus] {
+/**
+ * The same corpus twice: over the records, and over sidecars written from them and read back, keeping the
+ * engine's search index when `withIndex` (a search then ranks from the kept postings, combined across packages).
+ */
+function corpora(packages: Scenario[][], withIndex: boolean): [ContextCorpus, ContextCorpus] {
   const direct = new ContextCorpus(packages.map((records, i) => ({ shown: `p${i}.ep`, records })));
+  const index = withIndex ? engine.persistedIndex : undefined;
   const cached = new ContextCorpus(
-    packages.map((records, i) => ({ shown: `p${i}.ep`, source: decodeSidecar(encodeSidecar(records, stamp))!.source })),
+    packages.map((records, i) => ({ shown: `p${i}.ep`, source: decodeSidecar(encodeSidecar(records, stamp, index))!.source })),
   );
   return [direct, cached];
 }
@@ -46,15 +50,16 @@ function corpora(packages: Scenario[][]): [ContextCorpus, ContextCorpus] {
 const shape = (value: unknown) => pythonJsonDumps(value as never);
 
 describe('the read cache sidecar', () => {
-  it('gives the same matches (records, scores, order, packages), gets and resolved records as the records themselves', () => {
+  it('gives the same matches, gets, resolved records and warnings as the records themselves, with and without a kept index', () => {
     fc.assert(
       fc.property(
         fc.array(fc.array(recordArb, { maxLength: 12 }), { minLength: 1, maxLength: 3 }),
         query,
         fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
         fc.option(fc.constantFrom(['summary'], ['content', 'title'], ['weight']), { nil: undefined }),
-        (packages, q, topK, fields) => {
-          const [direct, cached] = corpora(packages);
+        fc.boolean(),
+        (packages, q, topK, fields, withIndex) => {
+          const [direct, cached] = corpora(packages, withIndex);
           const options = { ...(topK === undefined ? {} : { topK }), ...(fields ? { fields } : {}) };
           const expected = direct.search(engine, q, options);
           const actual = cached.search(engine, q, options);
@@ -62,6 +67,10 @@ describe('the read cache sidecar', () => {
             actual.map((match) => [match.score, match.context_path, shape(match.scenario)]),
             expected.map((match) => [match.score, match.context_path, shape(match.scenario)]),
           );
+          // Before anything maps every key: the sidecar looks each key up in its key column.
+          const asked = ['a', 'b', 'é', '', 'missing', 'a'];
+          assert.deepEqual(cached.warningsFor(asked), direct.warningsFor(asked));
+          assert.deepEqual(cached.warningsFor(asked, 'got'), direct.warningsFor(asked, 'got'));
           for (const key of ['a', 'b', 'é', '', 'missing']) {
             const [want, got] = [direct.get(key), cached.get(key)];
             assert.deepEqual(got && { ...got, record: shape(got.record) }, want && { ...want, record: shape(want.record) });
