@@ -93,9 +93,9 @@ export class PackageReadCache {
     if (cacheable && (await fileIdentity(file)) === identity) {
       const bytes = encodeSidecar(loaded.records, stamp, this.index);
       await this.writeEntry(entry, bytes).catch(() => undefined);
-      // The sidecar just built answers this read too: its search index is made already.
+      // The sidecar just built answers this read too, when it holds a search index: that is made already.
       const built = decodeSidecar(bytes);
-      if (built) return { source: built.source, warnings: [] };
+      if (built?.header.index !== undefined) return { source: built.source, warnings: [] };
     }
     return { source: recordsSource(loaded.records), warnings: loaded.warnings };
   }

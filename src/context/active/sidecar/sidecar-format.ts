@@ -2,7 +2,8 @@ import { endianness } from 'node:os';
 import { crc32 } from 'node:zlib';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../../records/document-text.js';
 import type { Scenario } from '../../../records/scenario.js';
-import type { PersistedIndexFormat } from '../../../search/search-engine.js';
+import { Limits } from '../../../limits/limits.js';
+import type { PersistedIndexFormat, SearchDocument } from '../../../search/search-engine.js';
 import { stringifyJsonPreservingNumbers } from '../../../storage/json/exact-json-writer.js';
 import type { SidecarStamp } from './sidecar-stamp.js';
 
@@ -46,6 +47,19 @@ function textColumn(values: readonly string[]): { ends: Uint32Array; text: Buffe
 }
 
 /**
+ * Search text (UTF-16 units over the default fields) above which a record makes its package keep no index: such
+ * records come only from packages written elsewhere (ep refuses records over `Limits.recordBytes`), and
+ * indexing one would cost more memory than the index saves time; their searches rank the columns instead.
+ */
+const MAX_INDEXED_TEXT = Limits.recordBytes;
+
+function searchTextLength(document: SearchDocument): number {
+  let length = 0;
+  for (const field of DEFAULT_SEARCH_FIELDS) length += document[field]?.length ?? 0;
+  return length;
+}
+
+/**
  * The sidecar for `records` (all readable: unreadable ones are never cached), read from the package `stamp`
  * names, with the search index in `index`'s format when given.
  */
@@ -65,7 +79,8 @@ export function encodeSidecar(records: readonly Scenario[], stamp: SidecarStamp,
     const column = textColumn(documents.map((document) => document[field] ?? ''));
     parts.push([`ends:${field}`, u8(column.ends)], [`text:${field}`, column.text]);
   }
-  if (index) parts.push(['index', index.encode(documents, { fields: DEFAULT_SEARCH_FIELDS })]);
+  const indexed = index && documents.every((document) => searchTextLength(document) <= MAX_INDEXED_TEXT);
+  if (indexed) parts.push(['index', index.encode(documents, { fields: DEFAULT_SEARCH_FIELDS })]);
   const sections: Record<string, [number, number]> = {};
   let offset = 0;
   for (const [name, bytes] of parts) {
@@ -81,7 +96,7 @@ export function encodeSidecar(records: readonly Scenario[], stamp: SidecarStamp,
     count: records.length,
     fields: DEFAULT_SEARCH_FIELDS,
     sections,
-    ...(index ? { index: index.format } : {}),
+    ...(indexed ? { index: index.format } : {}),
   };
   return assemble(header, body);
 }

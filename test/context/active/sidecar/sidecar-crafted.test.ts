@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { crc32 } from 'node:zlib';
 import { decodeSidecar, SidecarInvalid } from '../../../../src/context/active/sidecar/sidecar-decode.js';
 import { encodeSidecar, PREFIX_BYTES } from '../../../../src/context/active/sidecar/sidecar-format.js';
+import { Limits } from '../../../../src/limits/limits.js';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../../../src/records/document-text.js';
 import { Bm25SearchEngine } from '../../../../src/search/bm25/bm25-engine.js';
 import { bm25IndexFile } from '../../../../src/search/bm25/bm25-index-file.js';
@@ -84,6 +85,12 @@ describe('a sidecar with a valid checksum and inconsistent contents', () => {
     );
     assert.equal(withIndex().source.searchIndex!({ ...bm25IndexFile, format: 'other-v1' }), undefined);
     assert.equal(decodeSidecar(encodeSidecar(records, stamp))!.source.searchIndex!(bm25IndexFile), undefined, 'no index kept');
+    // A record too large for ep to write (one from elsewhere) makes its package rank the columns instead.
+    const huge = decodeSidecar(
+      encodeSidecar([...records, { key: 'c', summary: 'x'.repeat(Limits.recordBytes + 1) }], stamp, bm25IndexFile),
+    )!;
+    assert.equal(huge.header.index, undefined);
+    assert.equal(huge.source.searchIndex!(bm25IndexFile), undefined);
     // Word 2 of the index is its document count: one more than the records is refused.
     const damaged = withIndex((body, at) => body.writeUInt32LE(body.readUInt32LE(at + 8) + 1, at + 8));
     assert.throws(() => damaged.source.searchIndex!(bm25IndexFile), SidecarInvalid);
