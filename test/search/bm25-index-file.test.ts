@@ -4,18 +4,12 @@ import fc from 'fast-check';
 import { Bm25SearchEngine } from '../../src/search/bm25/bm25-engine.js';
 import { bm25IndexFile } from '../../src/search/bm25/bm25-index-file.js';
 import type { SearchDocument } from '../../src/search/search-engine.js';
+import { searchText } from '../support/search-text.js';
 
 const engine = new Bm25SearchEngine();
 const FIELDS = ['key', 'summary', 'tags'];
 
-const word = fc.constantFrom('pricing', 'Pricing', 'pilot', 'conjoint', 'navigation', 'the', 'a', 'İstanbul', 'ÉTÉ', 'été', 'x', '😀', 'ﬀ');
-const sep = fc.constantFrom(' ', '.', '_', '-', '/', ':', '#', '\t', '\u00a0', '\u3000', '');
-const text = fc
-  .array(
-    fc.tuple(word, sep).map(([w, s]) => w + s),
-    { maxLength: 12 },
-  )
-  .map((parts) => parts.join(''));
+const text = searchText;
 const anyText = fc.oneof(text, fc.string(), fc.string({ unit: 'grapheme' }));
 const documents = fc.array(fc.record({ key: anyText, summary: anyText, tags: anyText }), { maxLength: 40 });
 

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { Bm25SearchEngine } from '../../src/search/bm25/bm25-engine.js';
 import { searchOnceBm25 } from '../../src/search/bm25/bm25-single-query.js';
 import type { SearchDocument } from '../../src/search/search-engine.js';
+import { searchText } from '../support/search-text.js';
 
 const engine = new Bm25SearchEngine();
 const FIELDS = ['key', 'summary', 'tags'];
@@ -15,27 +16,7 @@ function viaIndex(documents: SearchDocument[], query: string, topK: number | und
 
 describe('BM25 single-query ranking', () => {
   it('returns exactly the hits and scores of an index search', () => {
-    const word = fc.constantFrom(
-      'pricing',
-      'Pricing',
-      'pilot',
-      'conjoint',
-      'back',
-      'navigation',
-      'the',
-      'a',
-      'İstanbul',
-      'ÉTÉ',
-      'été',
-      'x',
-    );
-    const sep = fc.constantFrom(' ', '.', '_', '-', '/', ':', '#', '\t', '\u00a0', '\u3000', '');
-    const text = fc
-      .array(
-        fc.tuple(word, sep).map(([w, s]) => w + s),
-        { maxLength: 12 },
-      )
-      .map((parts) => parts.join(''));
+    const text = searchText;
     const anyText = fc.oneof(text, fc.string());
     const document = fc.record({ key: anyText, summary: anyText, tags: anyText });
     fc.assert(

@@ -17,6 +17,12 @@ interface KeyScan {
   readonly duplicates: Map<string, string[]>;
 }
 
+/** The packages the lookups found a key in, when more than one (a package's own duplicates are its business). */
+function holdersAmong(found: readonly { origin: string }[]): string[] {
+  const origins = [...new Set(found.map((entry) => entry.origin))];
+  return origins.length > 1 ? origins : [];
+}
+
 const NO_DUPLICATES: ReadonlyMap<string, string[]> = new Map();
 
 /** How many duplicate-key warnings are listed one by one before the rest are summed up. */
@@ -169,7 +175,7 @@ export class ContextCorpus {
         : this.keys().byKey.get(key);
     if (index === undefined) return undefined;
     const origin = this.originOf(index);
-    const holders = this.holdersOf(key);
+    const holders = found ? holdersAmong(found) : (this.duplicates.get(key) ?? []);
     return { record: assertReadable(this.record(index)), origin, others: (holders.length > 1 ? holders : [origin]).slice(1) };
   }
 
@@ -191,9 +197,7 @@ export class ContextCorpus {
   /** The packages holding `key`, in order, when more than one does (only copies across packages are reported); else empty. */
   private holdersOf(key: string): string[] {
     const found = this.lookedUp(key);
-    if (!found) return this.duplicates.get(key) ?? [];
-    const origins = [...new Set(found.map((entry) => entry.origin))];
-    return origins.length > 1 ? origins : [];
+    return found ? holdersAmong(found) : (this.duplicates.get(key) ?? []);
   }
 
   /** The first record of the one package with `key`, found without mapping every key (a `get` asks for one). */

@@ -1,7 +1,7 @@
 import type { SearchDocument, SearchEngine, SearchHit, SearchIndex, SearchIndexOptions, SearchQueryOptions } from '../search-engine.js';
 import { Bm25Index } from './bm25-index.js';
 import { bm25IndexFile } from './bm25-index-file.js';
-import { Bm25IndexBuilder } from './bm25-index-builder.js';
+import { documentCorpus } from './bm25-index-builder.js';
 import { searchOnceBm25 } from './bm25-single-query.js';
 
 /** The default search engine: EDSL-compatible BM25 over the document's fields joined in order. */
@@ -10,14 +10,7 @@ export class Bm25SearchEngine implements SearchEngine {
   readonly persistedIndex = bm25IndexFile;
 
   buildIndex(documents: readonly SearchDocument[], options: SearchIndexOptions = {}): SearchIndex {
-    const builder = new Bm25IndexBuilder();
-    const fields = options.fields;
-    for (const document of documents) {
-      // A field boundary is a token boundary, so tokenizing field by field equals tokenizing the joined text.
-      for (const field of fields ?? Object.keys(document)) builder.addText(document[field]!);
-      builder.endDocument();
-    }
-    return new Bm25Index(builder.corpus());
+    return new Bm25Index(documentCorpus(documents, options.fields));
   }
 
   /** One query without an index: a single scan of the text, the same hits and scores as an index search. */

@@ -1,3 +1,4 @@
+import type { SearchDocument } from '../search-engine.js';
 import { scanTokens } from '../tokenize.js';
 
 /** The raw material of a BM25 index: interned terms and every document's term ids, back to back. */
@@ -50,6 +51,17 @@ export class Bm25IndexBuilder {
   corpus(): Bm25Corpus {
     return { termIds: this.termIds, tokens: this.tokens.subarray(0, this.tokenCount), docEnds: this.docEnds.subarray(0, this.docCount) };
   }
+}
+
+/** The corpus of search documents over `fields` (every field of each document when absent), in order. */
+export function documentCorpus(documents: readonly SearchDocument[], fields: readonly string[] | undefined): Bm25Corpus {
+  const builder = new Bm25IndexBuilder();
+  for (const document of documents) {
+    // A field boundary is a token boundary, so tokenizing field by field equals tokenizing the joined text.
+    for (const field of fields ?? Object.keys(document)) builder.addText(document[field] ?? '');
+    builder.endDocument();
+  }
+  return builder.corpus();
 }
 
 function grow(array: Uint32Array): Uint32Array<ArrayBuffer> {

@@ -8,7 +8,8 @@ import type {
 } from '../search-engine.js';
 import { tokenize } from '../tokenize.js';
 import { BM25_K1, bm25LengthNorm } from './bm25-index.js';
-import { Bm25IndexBuilder } from './bm25-index-builder.js';
+import { documentCorpus } from './bm25-index-builder.js';
+import { buildPostings } from './bm25-postings.js';
 import { topHits } from './top-hits.js';
 
 const MAGIC = 0x49353242; // "B25I"
@@ -33,12 +34,7 @@ export const bm25IndexFile: PersistedIndexFormat = {
 };
 
 function encode(documents: readonly SearchDocument[], options: SearchIndexOptions = {}): Uint8Array {
-  const builder = new Bm25IndexBuilder();
-  for (const document of documents) {
-    for (const field of options.fields ?? Object.keys(document)) builder.addText(document[field] ?? '');
-    builder.endDocument();
-  }
-  const { termIds, tokens, docEnds } = builder.corpus();
+  const { termIds, tokens, docEnds } = documentCorpus(documents, options.fields);
   const n = docEnds.length;
   const terms = [...termIds.keys()].sort();
   const v = terms.length;
@@ -46,36 +42,14 @@ function encode(documents: readonly SearchDocument[], options: SearchIndexOption
   terms.forEach((term, id) => (sortedId[termIds.get(term)!] = id));
 
   const lengths = new Uint32Array(n);
-  const df = new Uint32Array(v);
-  const lastDoc = new Int32Array(v).fill(-1);
-  for (let d = 0, begin = 0; d < n; begin = docEnds[d]!, d += 1) {
-    lengths[d] = docEnds[d]! - begin;
-    for (let i = begin; i < docEnds[d]!; i += 1) {
-      const term = sortedId[tokens[i]!]!;
-      if (lastDoc[term] !== d) {
-        lastDoc[term] = d;
-        df[term] = df[term]! + 1;
-      }
-    }
-  }
-  const offsets = new Uint32Array(v + 1);
-  for (let t = 0; t < v; t += 1) offsets[t + 1] = offsets[t]! + df[t]!;
-  const p = offsets[v]!;
-  const docs = new Uint32Array(p);
-  const tfs = new Uint32Array(p);
-  const cursor = offsets.slice(0, v);
-  lastDoc.fill(-1);
-  for (let d = 0, begin = 0; d < n; begin = docEnds[d]!, d += 1) {
-    for (let i = begin; i < docEnds[d]!; i += 1) {
-      const term = sortedId[tokens[i]!]!;
-      if (lastDoc[term] !== d) {
-        lastDoc[term] = d;
-        docs[cursor[term]!] = d;
-        tfs[cursor[term]!] = 1;
-        cursor[term] = cursor[term]! + 1;
-      } else tfs[cursor[term]! - 1] = tfs[cursor[term]! - 1]! + 1;
-    }
-  }
+  for (let d = 0, begin = 0; d < n; begin = docEnds[d]!, d += 1) lengths[d] = docEnds[d]! - begin;
+  // Term ids renumbered in sorted order, so a term's id is its place in the sorted term list.
+  const { offsets, docs, tfs } = buildPostings(
+    tokens.map((id) => sortedId[id]!),
+    docEnds,
+    v,
+  );
+  const p = docs.length;
   const termEnds = new Uint32Array(v);
   let end = 0;
   terms.forEach((term, t) => (termEnds[t] = end += term.length));

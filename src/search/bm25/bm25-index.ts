@@ -1,6 +1,7 @@
 import type { SearchHit, SearchIndex, SearchQueryOptions } from '../search-engine.js';
 import { tokenize } from '../tokenize.js';
 import { Bm25IndexBuilder, type Bm25Corpus } from './bm25-index-builder.js';
+import { buildPostings } from './bm25-postings.js';
 import { topHits } from './top-hits.js';
 
 export const BM25_K1 = 1.5;
@@ -36,46 +37,14 @@ export class Bm25Index implements SearchIndex {
     this.size = n;
     this.termIds = termIds;
 
-    // Pass 1: document frequencies. `lastDoc` marks a term as counted for the current document.
-    const lastDoc = new Int32Array(vocabulary).fill(-1);
-    const df = new Uint32Array(vocabulary);
-    for (let d = 0, begin = 0; d < n; begin = docEnds[d]!, d += 1) {
-      for (let i = begin, end = docEnds[d]!; i < end; i += 1) {
-        const term = tokens[i]!;
-        if (lastDoc[term] !== d) {
-          lastDoc[term] = d;
-          df[term] = df[term]! + 1;
-        }
-      }
-    }
-    this.offsets = new Uint32Array(vocabulary + 1);
-    for (let t = 0; t < vocabulary; t += 1) this.offsets[t + 1] = this.offsets[t]! + df[t]!;
-
-    // Pass 2: postings, in document order within each term; `slot` remembers where a term's current posting is.
-    const postings = this.offsets[vocabulary]!;
-    this.postingDocs = new Uint32Array(postings);
-    this.postingTfs = new Uint32Array(postings);
-    const cursor = this.offsets.slice(0, vocabulary);
-    const slot = new Uint32Array(vocabulary);
-    lastDoc.fill(-1);
-    for (let d = 0, begin = 0; d < n; begin = docEnds[d]!, d += 1) {
-      for (let i = begin, end = docEnds[d]!; i < end; i += 1) {
-        const term = tokens[i]!;
-        if (lastDoc[term] !== d) {
-          lastDoc[term] = d;
-          const at = cursor[term]!;
-          cursor[term] = at + 1;
-          slot[term] = at;
-          this.postingDocs[at] = d;
-          this.postingTfs[at] = 1;
-        } else {
-          this.postingTfs[slot[term]!] = this.postingTfs[slot[term]!]! + 1;
-        }
-      }
-    }
+    const postings = buildPostings(tokens, docEnds, vocabulary);
+    this.offsets = postings.offsets;
+    this.postingDocs = postings.docs;
+    this.postingTfs = postings.tfs;
+    const df = (t: number) => this.offsets[t + 1]! - this.offsets[t]!;
 
     this.idf = new Float64Array(vocabulary);
-    for (let t = 0; t < vocabulary; t += 1) this.idf[t] = Math.log((n - df[t]! + 0.5) / (df[t]! + 0.5) + 1);
+    for (let t = 0; t < vocabulary; t += 1) this.idf[t] = Math.log((n - df(t) + 0.5) / (df(t) + 0.5) + 1);
     const avgdl = n === 0 ? 0 : tokens.length / n;
     this.lengthNorm = new Float64Array(n);
     for (let d = 0, begin = 0; d < n; begin = docEnds[d]!, d += 1) {

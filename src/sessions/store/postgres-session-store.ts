@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import type { Database } from '../../postgres/database.js';
 import { shownUrl } from '../../postgres/database-errors.js';
@@ -75,8 +76,23 @@ export class PostgresSessionStore implements SessionStore {
   async read(sessionId: string): Promise<SessionContents> {
     const id = validateSessionId(sessionId);
     await this.queue.settled();
-    // One transaction: the meta and the records are read from one snapshot.
-    return this.database.transaction(`reading session ${id}`, async (client) => {
+    return this.snapshot(id, `reading session ${id}`, async (_client, { meta, records }) => ({
+      meta,
+      nodes: foldRecords(records.map((entry) => entry.record)),
+      skippedLines: 0,
+    }));
+  }
+
+  /**
+   * `body` with the session's meta and records in log order read in one read-only snapshot, and the
+   * transaction for anything else it reads from that snapshot; `SESSION_NOT_FOUND` when there is no such session.
+   */
+  private snapshot<T>(
+    id: string,
+    what: string,
+    body: (client: pg.PoolClient, session: { meta: SessionMeta; records: { position: number; record: LogRecord }[] }) => Promise<T>,
+  ): Promise<T> {
+    return this.database.transaction(what, async (client) => {
       await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const found = await client.query<SessionRow>(
         'SELECT id, source, created_at, updated_at, turns, node_count FROM ep_sessions WHERE id = $1',
@@ -84,11 +100,12 @@ export class PostgresSessionStore implements SessionStore {
       );
       const row = found.rows[0];
       if (!row) throw this.notFound(id);
-      const records = await client.query<{ record: LogRecord }>(
-        'SELECT record FROM ep_session_records WHERE session_id = $1 ORDER BY position',
+      const records = await client.query<{ position: string; record: LogRecord }>(
+        'SELECT position, record FROM ep_session_records WHERE session_id = $1 ORDER BY position',
         [id],
       );
-      return { meta: toMeta(row), nodes: foldRecords(records.rows.map((entry) => entry.record)), skippedLines: 0 };
+      const positioned = records.rows.map((entry) => ({ position: Number(entry.position), record: entry.record }));
+      return body(client, { meta: toMeta(row), records: positioned });
     });
   }
 
@@ -140,26 +157,15 @@ export class PostgresSessionStore implements SessionStore {
   /** The session's meta, log and turns from one snapshot, so the turns never point past the log read. */
   private async history(id: string): Promise<SessionHistory> {
     await this.queue.settled();
-    return this.database.transaction(`reading session ${id} to export it`, async (client) => {
-      await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const found = await client.query<SessionRow>(
-        'SELECT id, source, created_at, updated_at, turns, node_count FROM ep_sessions WHERE id = $1',
-        [id],
-      );
-      const row = found.rows[0];
-      if (!row) throw this.notFound(id);
-      const records = await client.query<{ position: string; record: LogRecord }>(
-        'SELECT position, record FROM ep_session_records WHERE session_id = $1 ORDER BY position',
-        [id],
-      );
+    return this.snapshot(id, `reading session ${id} to export it`, async (client, { meta, records }) => {
       const turns = await client.query<{ message: string; last_position: string; ended_at: Date }>(
         'SELECT message, last_position, ended_at FROM ep_session_turns WHERE session_id = $1 ORDER BY number',
         [id],
       );
-      const positions = records.rows.map((entry) => Number(entry.position));
+      const positions = records.map((entry) => entry.position);
       return {
-        meta: toMeta(row),
-        records: records.rows.map((entry) => entry.record),
+        meta,
+        records: records.map((entry) => entry.record),
         turns: turns.rows.map((turn) => ({
           message: turn.message,
           endedAt: turn.ended_at.toISOString(),
