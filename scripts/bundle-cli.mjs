@@ -1,6 +1,11 @@
 // Bundles the compiled CLI (dist/src/cli/main.js and everything it imports from dist/src, dynamic imports
-// included) into dist/cli/, one file per lazily loaded part, so a command loads a few files instead of some
-// two hundred modules. Built from the entry each time, so every command the entry reaches is in it.
+// included) into one CommonJS file, dist/cli/ep.cjs, and records a V8 code cache for it (ep.cjs.cache, see
+// bin/load-bundle.cjs). One file, because Node resolves, reads and links each ES module on its own: a code
+// map loaded some fifty chunks, and a context request eighty. Lazily imported parts stay lazy: they are
+// evaluated on first import, and V8 compiles a function only when it first runs (or takes it from the
+// cache). Whitespace and syntax are minified, which halves what is read and parsed; names are kept, so
+// stack traces and error names read as in the sources. Built from the entry each time, so every command
+// the entry reaches is in it.
 //
 // Packages stay external, loaded from node_modules as before, except the few every command loads (INLINED):
 // Node resolves and reads each of their files on its own (tsyringe alone is some thirty-five files), which
@@ -8,13 +13,17 @@
 // container only to hold the bindings it makes, and reads what `@inject` records through reflect-metadata's
 // registry, which every copy of reflect-metadata in a process shares, so a third-party plugin decorated with
 // its own tsyringe is read the same.
-import { cp, readFile, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
-/** Entries bin/ep.js loads. */
-const ENTRIES = ['main', 'last-resort'];
+/** What bin/ep.cjs takes from the bundle. */
+const ENTRY = "export { main } from './main.js'; export { installLastResortHandlers } from './last-resort.js';";
+const BUNDLE = 'ep.cjs';
 
 /** Packages bundled into the CLI, with every package they require in turn. */
 const INLINED = new Set(['yargs', 'semver', 'tsyringe', 'reflect-metadata']);
@@ -63,8 +72,7 @@ function bundleInlinedRequires(text, file) {
 }
 
 /**
- * `import.meta.url` in a bundled module names the output file, not the module's own file; rewritten to the
- * module's compiled location (relative to the output directory, so an installed copy resolves the same), so
+ * `import.meta.url` has no value in a CommonJS bundle; rewritten to the module's compiled location (relative to the output directory, so an installed copy resolves the same), so
  * workers, WebAssembly and `createRequire` still find what sits next to the module in dist/src. yargs finds
  * its message catalogues from its `__dirname`: they are copied next to the bundle (see YARGS_LOCALES).
  */
@@ -82,7 +90,7 @@ function ownModuleLocation(outdir) {
         let contents = bundleInlinedRequires(text, args.path);
         if (contents.includes('import.meta.url')) {
           const relative = path.relative(outdir, args.path).split(path.sep).join('/');
-          contents = contents.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, import.meta.url).href`);
+          contents = contents.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, __epBundleUrl).href`);
         }
         return contents === text ? undefined : { contents, loader: 'js' };
       });
@@ -98,31 +106,91 @@ export async function bundleCli(dist) {
   const outdir = path.join(dist, 'cli');
   await rm(outdir, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: ENTRIES.map((name) => path.join(dist, 'src/cli', `${name}.js`)),
-    outdir,
+    stdin: { contents: ENTRY, resolveDir: path.join(dist, 'src/cli'), sourcefile: 'cli-entry.js' },
+    outfile: path.join(outdir, BUNDLE),
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
-    // The inlined CommonJS packages require Node's modules, and an ES module has no `require` of its own; nor
-    // `__dirname`, which they may read (none of the inlined ones but yargs, above, uses it for a file).
-    banner: {
-      js: [
-        'import { createRequire as __epCreateRequire } from "node:module";',
-        'import { fileURLToPath as __epFileURLToPath } from "node:url";',
-        'const require = __epCreateRequire(import.meta.url);',
-        'const __filename = __epFileURLToPath(import.meta.url);',
-        'const __epCliDir = __epFileURLToPath(new URL(".", import.meta.url));',
-        'const __dirname = __epCliDir;',
-      ].join(' '),
-    },
-    // Every output in one directory, so the relative URLs above hold for chunks and entries alike.
-    chunkNames: '[name]-[hash]',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    charset: 'utf8',
+    // What the rewritten `import.meta.url`s resolve against, and where yargs finds its catalogues.
+    banner: { js: 'const __epCliDir = __dirname; const __epBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [inlineSomePackages(), ownModuleLocation(outdir)],
   });
+  await routeDynamicImports(path.join(outdir, BUNDLE));
   const yargsDir = path.dirname(createRequire(import.meta.url).resolve('yargs/package.json'));
   await cp(path.join(yargsDir, 'locales'), path.join(outdir, YARGS_LOCALES), { recursive: true });
+  await recordCodeCache(path.join(outdir, BUNDLE));
+}
+
+/**
+ * Every `import()` in the bundle (packages loaded on first use, plugins) goes through `__epImport`, which
+ * bin/load-bundle.cjs passes in: V8 drops the script's dynamic-import host options when its functions come
+ * from a code cache, so an `import()` compiled in the bundle itself would fail once the cache is used. The
+ * bundle's dynamic imports are all calls in code (none in a string), which the check below holds to.
+ */
+async function routeDynamicImports(bundle) {
+  const text = await readFile(bundle, 'utf8');
+  let count = 0;
+  const routed = text.replace(/(?<![\w$.])import\(/g, () => {
+    count += 1;
+    return '__epImport(';
+  });
+  if (count === 0 || /\bimport\s*\(/.test(routed)) throw new Error('the CLI bundle has an import() that cannot be routed');
+  await writeFile(bundle, routed);
+}
+
+/**
+ * Commands run through the bundle, in one process, before its code cache is kept: V8 keeps the bytecode of
+ * every function compiled by then, so these cover the start-up every command shares (the kernel, yargs,
+ * the plugins' registration, envelopes) and the paths agents call most: a code map and a context request
+ * over a small tree, and writing, searching and reading a context package.
+ */
+const RECORDED_COMMANDS = [
+  ['code', 'map'],
+  ['context', 'request', '--purpose', 'sign users in', '--focus', 'uko-py:class/AuthManager', '--depth', 'SIGNATURES', '--breadth', '1'],
+  ['scenarios', 'create', '--from-json', 'notes.json', '--output', 'notes.ep'],
+  ['context', 'upsert', '--path', 'notes.ep', '--json', '{"key":"login","text":"Users sign in with a token."}'],
+  ['context', 'search', '--path', 'notes.ep', '--query', 'sign in'],
+  ['context', 'get', '--path', 'notes.ep', '--key', 'auth'],
+];
+
+/** A tree for RECORDED_COMMANDS: one Python and one TypeScript module, and records for a package. */
+const RECORDING_TREE = {
+  'auth.py': 'class AuthManager:\n    """Signs users in."""\n    def sign_in(self, user: str) -> bool:\n        return bool(user)\n',
+  'app.ts': 'export class App {\n  start(): void {}\n}\n',
+  'notes.json': '[{"key":"auth","text":"AuthManager signs users in."}]',
+};
+
+/**
+ * Runs RECORDED_COMMANDS through the bundle with an empty $EP_HOME and keeps the code cache V8 has once the
+ * process exits. Made with the Node that builds, which is the one that runs it; any other rejects it and
+ * compiles as usual. Only the first command prints its envelope on stdout (the CLI seals stdout after one).
+ */
+async function recordCodeCache(bundle) {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'ep-code-cache-'));
+  try {
+    await mkdir(path.join(scratch, '.edsl'));
+    for (const [name, text] of Object.entries(RECORDING_TREE)) await writeFile(path.join(scratch, name), text);
+    const loader = fileURLToPath(new URL('../bin/load-bundle.cjs', import.meta.url));
+    const script = [
+      `const { main } = require(${JSON.stringify(loader)}).loadBundle(${JSON.stringify(bundle)}, { recordCache: true });`,
+      `(async () => { for (const args of ${JSON.stringify(RECORDED_COMMANDS)}) await main(args); })();`,
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['-e', script], {
+      cwd: scratch,
+      env: { ...process.env, EP_HOME: path.join(scratch, 'home') },
+      encoding: 'utf8',
+    });
+    const envelope = JSON.parse(run.stdout || '{}');
+    const failed = /"status": "error"/.test(run.stderr);
+    if (run.status !== 0 || envelope.status !== 'ok' || failed)
+      throw new Error(`recording the CLI's code cache failed: ${run.stderr || run.stdout}`);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }

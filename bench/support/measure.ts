@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const EP_BIN = path.join(REPO_ROOT, 'bin/ep.js');
+export const EP_BIN = path.join(REPO_ROOT, 'bin/ep.cjs');
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

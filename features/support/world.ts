@@ -8,7 +8,7 @@ import { splitCommandLine } from './command-line.js';
 
 /** The repository root (this file runs from dist/features/support/). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const EP_BIN = path.join(REPO_ROOT, 'bin/ep.js');
+export const EP_BIN = path.join(REPO_ROOT, 'bin/ep.cjs');
 
 export interface CommandRun {
   readonly args: string[];

@@ -5,7 +5,7 @@ import { withoutUndefined } from '../util/without-undefined.js';
 import { currentSession } from './session-context.js';
 
 /** The `ep` binary of this installation (this file runs from dist/src/sessions/). */
-const EP_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/ep.js');
+const EP_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/ep.cjs');
 
 export interface SubprocessRunOptions {
   /** Working directory of the child (where relative targets and the ep config are resolved). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const EP_BIN = path.join(REPO_ROOT, 'bin/ep.js');
+export const EP_BIN = path.join(REPO_ROOT, 'bin/ep.cjs');
 
 export interface EpRunOptions {
   readonly cwd: string;

@@ -1,57 +1,64 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const bundleDir = path.join(root, 'dist/cli');
+const bundle = path.join(bundleDir, 'ep.cjs');
+const loader = path.join(root, 'bin/load-bundle.cjs');
 
-/** Runs `main(args)` from one build of the CLI in a fresh process; its stdout and exit code. */
-function runEntry(entry: string, args: string[]): { stdout: string; status: number | null } {
-  const script = `const { main } = await import(${JSON.stringify(pathToFileURL(entry).href)}); await main(${JSON.stringify(args)});`;
+const childEnv = () => {
   const env = { ...process.env };
   delete env.NODE_TEST_CONTEXT;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env, encoding: 'utf8' });
+  return env;
+};
+
+/** Runs `main(args)` of the bundle (through the loader, as bin/ep.cjs does) in a fresh process. */
+function runBundle(file: string, args: string[], cwd = root, env = childEnv()): { stdout: string; stderr: string; status: number | null } {
+  const script = `require(${JSON.stringify(loader)}).loadBundle(${JSON.stringify(file)}).main(${JSON.stringify(args)});`;
+  const result = spawnSync(process.execPath, ['-e', script], { cwd, env, encoding: 'utf8' });
+  return { stdout: result.stdout, stderr: `${result.stderr}${result.signal ?? ''}${result.error?.message ?? ''}`, status: result.status };
+}
+
+/** Runs `main(args)` of the compiled modules in a fresh process. */
+function runModules(args: string[]): { stdout: string; status: number | null } {
+  const entry = pathToFileURL(path.join(root, 'dist/src/cli/main.js')).href;
+  const script = `const { main } = await import(${JSON.stringify(entry)}); await main(${JSON.stringify(args)});`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env: childEnv(), encoding: 'utf8' });
   return { stdout: result.stdout, status: result.status };
 }
 
-/** The text of every module of the bundle. */
-function bundleTexts(): string[] {
-  return readdirSync(bundleDir)
-    .filter((name) => name.endsWith('.js'))
-    .map((name) => readFileSync(path.join(bundleDir, name), 'utf8'));
-}
+const COMMANDS = [
+  ['plugins', 'list'],
+  ['tools', 'list'],
+  ['context', 'search', '--query', 'x', '--path', 'missing.ep'],
+];
 
 describe('the bundled CLI (dist/cli)', () => {
   it('resolves every URL its modules take relative to their own file to a file the build made', () => {
-    const urls = readdirSync(bundleDir)
-      .filter((name) => name.endsWith('.js'))
-      .flatMap((name) => {
-        const text = readFileSync(path.join(bundleDir, name), 'utf8');
-        return [...text.matchAll(/new URL\("([^"]+)", new URL\("([^"]+)", import\.meta\.url\)\.href\)/g)].map(([, target, own]) =>
-          fileURLToPath(new URL(target!, new URL(own!, pathToFileURL(path.join(bundleDir, name))))),
-        );
-      });
+    const text = readFileSync(bundle, 'utf8');
+    const urls = [...text.matchAll(/new URL\("([^"]+)",new URL\("([^"]+)",__epBundleUrl\)\.href\)/g)].map(([, target, own]) =>
+      fileURLToPath(new URL(target!, new URL(own!, pathToFileURL(bundle)))),
+    );
     assert.ok(urls.length > 0, 'the inflate worker is loaded by URL');
     for (const file of urls) assert.ok(existsSync(file), `${file} exists`);
-    for (const text of bundleTexts()) {
-      // The banner's `require` and `__dirname` are the bundle's own, for the inlined CommonJS packages.
-      const banner = text.slice(0, text.indexOf('\n'));
-      assert.match(banner, /^import \{ createRequire as __epCreateRequire \}/);
-      const bare = text.slice(banner.length).replaceAll(/new URL\("[^"]+", import\.meta\.url\)\.href/g, '');
-      assert.doesNotMatch(bare, /import\.meta\.url/, 'no module reads the bundle file as its own URL');
-    }
+    assert.doesNotMatch(text, /import\.meta/, 'no module reads a URL of its own the bundle does not have');
+    assert.doesNotMatch(text, /\bimport\s*\(/, 'every dynamic import goes through the loader');
   });
 
   it('holds the packages every command loads, and yargs finds its message catalogues next to it', () => {
-    const externals = bundleTexts().flatMap((text) => [...text.matchAll(/(?:require|__require)\("([^".][^"]*)"\)|from "([^".][^"]*)"/g)]);
-    const named = new Set(externals.map((match) => (match[1] ?? match[2])!.split('/')[0]));
+    const text = readFileSync(bundle, 'utf8');
+    const externals = [...text.matchAll(/(?:require|__epImport)\("([^".][^"]*)"\)/g)];
+    const named = new Set(externals.map((match) => match[1]!.split('/')[0]));
     for (const inlined of ['yargs', 'semver', 'tsyringe', 'reflect-metadata'])
       assert.ok(!named.has(inlined), `${inlined} is in the bundle`);
+    assert.ok(named.has('execa'), 'a package left out is loaded on first use');
     assert.ok(existsSync(path.join(bundleDir, 'yargs/locales/de.json')));
-    const german = spawnSync(process.execPath, [path.join(root, 'bin/ep.js'), 'sesion'], {
+    const german = spawnSync(process.execPath, [path.join(root, 'bin/ep.cjs'), 'sesion'], {
       cwd: root,
       encoding: 'utf8',
       env: { ...process.env, LANG: 'de_DE.UTF-8' },
@@ -59,16 +66,47 @@ describe('the bundled CLI (dist/cli)', () => {
     assert.match(JSON.parse(german.stdout).error.message, /Meintest du session\?/);
   });
 
-  it('answers as the compiled modules do', () => {
-    for (const args of [
-      ['plugins', 'list'],
-      ['tools', 'list'],
-      ['context', 'search', '--query', 'x', '--path', 'missing.ep'],
-    ]) {
-      const bundled = runEntry(path.join(bundleDir, 'main.js'), args);
-      const compiled = runEntry(path.join(root, 'dist/src/cli/main.js'), args);
-      assert.equal(bundled.status, compiled.status, args.join(' '));
-      assert.deepEqual(JSON.parse(bundled.stdout), JSON.parse(compiled.stdout), args.join(' '));
+  it('answers as the compiled modules do, with its code cache, with a damaged one and with none', () => {
+    const copy = mkdtempSync(path.join(tmpdir(), 'ep-bundle-'));
+    try {
+      // A copy beside dist/, so what the bundle resolves relative to itself (workers, dist/src) still exists.
+      const sibling = path.join(path.dirname(bundleDir), path.basename(copy));
+      cpSync(bundleDir, sibling, { recursive: true });
+      try {
+        const damaged = path.join(sibling, 'ep.cjs');
+        const cache = readFileSync(`${damaged}.cache`);
+        cache.fill(7, 64, 4096);
+        writeFileSync(`${damaged}.cache`, cache);
+        const bare = path.join(sibling, 'bare.cjs');
+        copyFileSync(damaged, bare);
+        for (const args of COMMANDS) {
+          const compiled = runModules(args);
+          for (const file of [bundle, damaged, bare]) {
+            const bundled = runBundle(file, args);
+            assert.equal(bundled.status, compiled.status, `${args.join(' ')} from ${path.basename(file)}: ${bundled.stderr}`);
+            assert.deepEqual(JSON.parse(bundled.stdout), JSON.parse(compiled.stdout), `${args.join(' ')} from ${path.basename(file)}`);
+            assert.equal(bundled.stderr, '', 'no warning on stderr');
+          }
+        }
+      } finally {
+        rmSync(sibling, { recursive: true, force: true });
+      }
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('loads a package it does not hold on first use, with its code cache in use', () => {
+    // Outside git, the code source walks the tree with the `ignore` package, imported when first needed.
+    const tree = mkdtempSync(path.join(tmpdir(), 'ep-bundle-tree-'));
+    try {
+      mkdirSync(path.join(tree, '.edsl'));
+      writeFileSync(path.join(tree, 'auth.py'), 'class AuthManager:\n    pass\n');
+      const result = runBundle(bundle, ['code', 'map'], tree, { ...childEnv(), EP_HOME: path.join(tree, 'home') });
+      assert.equal(result.status, 0, result.stderr);
+      assert.match(JSON.parse(result.stdout).data.map, /AuthManager/);
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
     }
   });
 });

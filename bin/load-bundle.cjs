@@ -1,0 +1,65 @@
+// Runs the CLI bundle (dist/cli/ep.cjs) with the V8 code cache the build made for it (dist/cli/ep.cjs.cache),
+// so a call deserialises the bytecode of the functions a command runs instead of parsing and compiling the
+// bundle again. The cache is only an accelerator: V8 checks it against the source and its own version and
+// flags, and a cache it rejects (another Node) is ignored and the bundle compiled as usual. V8 checks neither
+// the cache's bytes nor more of the source than its length, and a damaged cache can crash the process, so
+// the file starts with a SHA-256 of the source and the cache together, and a cache that does not match it
+// (a damaged file, a bundle changed since) is not used.
+'use strict';
+const { createHash } = require('node:crypto');
+const { readFileSync, writeFileSync, renameSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const path = require('node:path');
+const vm = require('node:vm');
+
+const cacheFileOf = (bundle) => `${bundle}.cache`;
+const MAGIC = Buffer.from('EPCC');
+const DIGEST_BYTES = 32;
+const digestOf = (source, cache) => createHash('sha256').update(source).update(cache).digest();
+
+/** The code cache in `file` when its digest matches `source` and its bytes, else undefined. */
+function readCache(file, source) {
+  let bytes;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return undefined; // No cache (a plain `tsc` build, a removed file): compile as usual.
+  }
+  const header = MAGIC.length + DIGEST_BYTES;
+  if (bytes.length <= header || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const cache = bytes.subarray(header);
+  return digestOf(source, cache).equals(bytes.subarray(MAGIC.length, header)) ? cache : undefined;
+}
+
+function writeCache(file, source, cache) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, Buffer.concat([MAGIC, digestOf(source, cache), cache]));
+  renameSync(temporary, file);
+}
+
+/**
+ * Compiles and evaluates `bundle` as a CommonJS module; its exports. With `recordCache`, the code cache is
+ * written when the process exits, once the command has compiled what it runs (the build's use).
+ */
+function loadBundle(bundle, { recordCache = false } = {}) {
+  const source = readFileSync(bundle, 'utf8');
+  const cachedData = recordCache ? undefined : readCache(cacheFileOf(bundle), source);
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __epImport) {${source}\n})`, {
+    filename: bundle,
+    cachedData,
+  });
+  const module = { exports: {}, id: bundle, filename: bundle, loaded: false };
+  script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, path.dirname(bundle), importFromBundle);
+  module.loaded = true;
+  if (recordCache) process.once('exit', () => writeCache(cacheFileOf(bundle), source, script.createCachedData()));
+  return module.exports;
+}
+
+/**
+ * The bundle's `import()`s (see scripts/bundle-cli.mjs): made here, in a module Node loaded itself, since
+ * a vm script run from a code cache cannot import. Specifiers are packages, resolved from this package as
+ * from the bundle, or absolute file URLs.
+ */
+const importFromBundle = (specifier, options) => import(specifier, options);
+
+module.exports = { loadBundle };
