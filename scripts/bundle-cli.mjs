@@ -171,6 +171,8 @@ const RECORDING_TREE = {
  * process exits. Made with the Node that builds, which is the one that runs it; any other rejects it and
  * compiles as usual. Only the first command prints its envelope on stdout (the CLI seals stdout after one).
  */
+const withoutEpSettings = (env) => Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('EP_')));
+
 async function recordCodeCache(bundle) {
   const scratch = await mkdtemp(path.join(tmpdir(), 'ep-code-cache-'));
   try {
@@ -183,7 +185,8 @@ async function recordCodeCache(bundle) {
     ].join('\n');
     const run = spawnSync(process.execPath, ['-e', script], {
       cwd: scratch,
-      env: { ...process.env, EP_HOME: path.join(scratch, 'home') },
+      // None of the caller's ep settings (a database, a model, active packages) reach the recording.
+      env: { ...withoutEpSettings(process.env), EP_HOME: path.join(scratch, 'home') },
       encoding: 'utf8',
     });
     const envelope = JSON.parse(run.stdout || '{}');

@@ -58,7 +58,7 @@ async function prepare(): Promise<PluginPackageFixture> {
     pluginDir,
     packageName: '@acme/ep-word-stats',
     projectModules,
-    projectBin: path.join(projectModules, 'ep-runtime', 'bin', 'ep.js'),
+    projectBin: path.join(projectModules, 'ep-runtime', 'bin', 'ep.cjs'),
   };
 }
 
