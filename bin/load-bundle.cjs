@@ -4,8 +4,10 @@
 // flags, and a cache it rejects (another Node) is ignored and the bundle compiled as usual. V8 checks neither
 // the cache's bytes nor more of the source than its length, and a damaged cache can crash the process, so
 // the file starts with a SHA-256 of the source and the cache together, and a cache that does not match it
-// (a damaged file, a bundle changed since) is not used.
+// (a damaged file, a bundle changed since) is not used. (zlib's CRC-32 is no faster here: loading node:zlib
+// costs what hashing costs, and node:crypto is loaded already.)
 'use strict';
+const { isAscii } = require('node:buffer');
 const { createHash } = require('node:crypto');
 const { readFileSync, writeFileSync, renameSync } = require('node:fs');
 const { createRequire } = require('node:module');
@@ -17,7 +19,7 @@ const MAGIC = Buffer.from('EPCC');
 const DIGEST_BYTES = 32;
 const digestOf = (source, cache) => createHash('sha256').update(source).update(cache).digest();
 
-/** The code cache in `file` when its digest matches `source` and its bytes, else undefined. */
+/** The code cache in `file` when its digest matches the bundle's bytes (`source`) and its own, else undefined. */
 function readCache(file, source) {
   let bytes;
   try {
@@ -42,8 +44,10 @@ function writeCache(file, source, cache) {
  * written when the process exits, once the command has compiled what it runs (the build's use).
  */
 function loadBundle(bundle, { recordCache = false } = {}) {
-  const source = readFileSync(bundle, 'utf8');
-  const cachedData = recordCache ? undefined : readCache(cacheFileOf(bundle), source);
+  const bytes = readFileSync(bundle);
+  // The build writes the bundle in ASCII, which decodes as Latin-1 into a one-byte string, without UTF-8's pass.
+  const source = isAscii(bytes) ? bytes.latin1Slice() : bytes.toString('utf8');
+  const cachedData = recordCache ? undefined : readCache(cacheFileOf(bundle), bytes);
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __epImport) {${source}\n})`, {
     filename: bundle,
     cachedData,
@@ -51,7 +55,7 @@ function loadBundle(bundle, { recordCache = false } = {}) {
   const module = { exports: {}, id: bundle, filename: bundle, loaded: false };
   script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, path.dirname(bundle), importFromBundle);
   module.loaded = true;
-  if (recordCache) process.once('exit', () => writeCache(cacheFileOf(bundle), source, script.createCachedData()));
+  if (recordCache) process.once('exit', () => writeCache(cacheFileOf(bundle), bytes, script.createCachedData()));
   return module.exports;
 }
 

@@ -114,7 +114,8 @@ export async function bundleCli(dist) {
     target: 'node20',
     minifyWhitespace: true,
     minifySyntax: true,
-    charset: 'utf8',
+    // ASCII (non-ASCII characters escaped): Node decodes a one-byte file into a string several times faster.
+    charset: 'ascii',
     // What the rewritten `import.meta.url`s resolve against, and where yargs finds its catalogues.
     banner: { js: 'const __epCliDir = __dirname; const __epBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
     legalComments: 'none',

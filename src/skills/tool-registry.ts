@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Contribution } from '../kernel/contributions.js';
 import { EpError, ExitCode } from '../kernel/errors.js';
@@ -7,6 +8,9 @@ import { takeInTools, type AcceptedTool } from './tool-intake.js';
 import type { LeftOutTool, ToolCallContext, Tool, ToolDescriptor, ToolRegistry } from './tool.js';
 
 export { TOOL_NAME_PATTERN } from './tool-intake.js';
+
+// Ajv is CommonJS: `require` skips the ESM loader's scan of its source for exports (see source-files.ts).
+const require = createRequire(import.meta.url);
 
 /**
  * Holds the tools plugins contribute, each with its plugin. A broken contribution is left out and reported
@@ -19,7 +23,7 @@ export class ToolRegistryService implements ToolRegistry {
   private readonly rejected: LeftOutTool[];
   private readonly validators = new Map<string, ValidateFunction>();
   /** Ajv is loaded on the first call: listing and describing tools, and commands that call none, skip it. */
-  private ajv: Promise<Ajv> | undefined;
+  private ajv: Ajv | undefined;
 
   constructor(contributions: readonly Contribution<Tool>[]) {
     ({ accepted: this.tools, leftOut: this.rejected } = takeInTools(contributions));
@@ -87,8 +91,8 @@ export class ToolRegistryService implements ToolRegistry {
   private async validatorFor(tool: Tool, plugin: string | undefined): Promise<ValidateFunction> {
     let validate = this.validators.get(tool.name);
     if (!validate) {
-      this.ajv ??= import('ajv').then(({ Ajv }) => new Ajv({ allErrors: true, strict: false }));
-      const ajv = await this.ajv;
+      this.ajv ??= new (require('ajv') as typeof import('ajv')).Ajv({ allErrors: true, strict: false });
+      const ajv = this.ajv;
       try {
         validate = ajv.compile(tool.inputSchema);
       } catch (error) {

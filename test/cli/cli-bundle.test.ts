@@ -4,6 +4,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { isAscii } from 'node:buffer';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -48,6 +49,7 @@ describe('the bundled CLI (dist/cli)', () => {
     for (const file of urls) assert.ok(existsSync(file), `${file} exists`);
     assert.doesNotMatch(text, /import\.meta/, 'no module reads a URL of its own the bundle does not have');
     assert.doesNotMatch(text, /\bimport\s*\(/, 'every dynamic import goes through the loader');
+    assert.ok(isAscii(readFileSync(bundle)), 'the bundle is ASCII, so the loader decodes it as a one-byte string');
   });
 
   it('holds the packages every command loads, and yargs finds its message catalogues next to it', () => {
@@ -96,17 +98,21 @@ describe('the bundled CLI (dist/cli)', () => {
     }
   });
 
-  it('loads a package it does not hold on first use, with its code cache in use', () => {
-    // Outside git, the code source walks the tree with the `ignore` package, imported when first needed.
-    const tree = mkdtempSync(path.join(tmpdir(), 'ep-bundle-tree-'));
-    try {
-      mkdirSync(path.join(tree, '.edsl'));
-      writeFileSync(path.join(tree, 'auth.py'), 'class AuthManager:\n    pass\n');
-      const result = runBundle(bundle, ['code', 'map'], tree, { ...childEnv(), EP_HOME: path.join(tree, 'home') });
-      assert.equal(result.status, 0, result.stderr);
-      assert.match(JSON.parse(result.stdout).data.map, /AuthManager/);
-    } finally {
-      rmSync(tree, { recursive: true, force: true });
+  it('loads the packages it does not hold on first use, with its code cache in use', () => {
+    // Outside git, the code source walks the tree with `ignore` (CommonJS, required); in a git work tree it
+    // lists the files with git through execa (an ES module, imported through the loader).
+    for (const inGit of [false, true]) {
+      const tree = mkdtempSync(path.join(tmpdir(), 'ep-bundle-tree-'));
+      try {
+        if (inGit) assert.equal(spawnSync('git', ['init', '-q'], { cwd: tree }).status, 0);
+        else mkdirSync(path.join(tree, '.edsl'));
+        writeFileSync(path.join(tree, 'auth.py'), 'class AuthManager:\n    pass\n');
+        const result = runBundle(bundle, ['code', 'map'], tree, { ...childEnv(), EP_HOME: path.join(tree, 'home') });
+        assert.equal(result.status, 0, result.stderr);
+        assert.match(JSON.parse(result.stdout).data.map, /AuthManager/, inGit ? 'in git' : 'outside git');
+      } finally {
+        rmSync(tree, { recursive: true, force: true });
+      }
     }
   });
 });
