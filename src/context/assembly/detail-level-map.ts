@@ -24,6 +24,8 @@ export class DetailLevelMap {
   readonly parent?: DetailLevelMap;
   /** `effectiveLevels()`, merged once: the map is immutable, and packing asks for a level below per candidate. */
   private readonly effective: Readonly<Record<string, number>>;
+  /** `levelBelow(d)` for each depth d up to `maxDepth` (at most 63), worked out once: packing asks per candidate and hop. */
+  private readonly below: readonly number[];
 
   constructor(init: DetailLevelMapInit) {
     this.domain = requireNonEmptyString(MODEL, 'domain', init.domain);
@@ -36,6 +38,9 @@ export class DetailLevelMap {
       this.parent = init.parent;
     }
     this.effective = Object.freeze({ ...(this.parent?.effectiveLevels() ?? {}), ...this.levels });
+    const named = Object.values(this.effective);
+    // Bounded: a map may declare any depth, but the built-in ones stop at 5.
+    this.below = Array.from({ length: Math.min(this.maxDepth, 63) + 1 }, (_, depth) => belowIn(named, this.maxDepth, depth));
     Object.freeze(this);
   }
 
@@ -71,14 +76,7 @@ export class DetailLevelMap {
 
   /** The deepest named level strictly shallower than `depth` (0 when there is none): one step less detail. */
   levelBelow(depth: number): number {
-    const named = Object.values(this.effectiveLevels());
-    if (named.length === 0) return Math.max(0, depth - 1);
-    let best = 0;
-    for (const value of named) {
-      const clamped = Math.min(value, this.maxDepth);
-      if (clamped < depth && clamped > best) best = clamped;
-    }
-    return Math.min(best, Math.max(0, depth - 1));
+    return this.below[depth] ?? belowIn(Object.values(this.effective), this.maxDepth, depth);
   }
 
   /** Whether a node URI belongs to this map's domain. */
@@ -97,4 +95,14 @@ export class DetailLevelMap {
 
 function checkName(name: string): string {
   return requireNonEmptyString(MODEL, 'level name', name);
+}
+
+function belowIn(named: readonly number[], maxDepth: number, depth: number): number {
+  if (named.length === 0) return Math.max(0, depth - 1);
+  let best = 0;
+  for (const value of named) {
+    const clamped = Math.min(value, maxDepth);
+    if (clamped < depth && clamped > best) best = clamped;
+  }
+  return Math.min(best, Math.max(0, depth - 1));
 }

@@ -11,7 +11,7 @@ import {
   TREE_CACHE_VERSION,
   type TreeCacheData,
 } from './tree-cache-format.js';
-import { check, SectionReader, type TextColumn } from './tree-cache-sections.js';
+import { CacheInvalid, check, SectionReader, type TextColumn } from './tree-cache-sections.js';
 import { checkFileUses, isParseKey, isTreePath, type CachedFileStat } from './tree-cache-shape.js';
 import { treeHashOf } from './tree-hash.js';
 
@@ -53,14 +53,15 @@ export function decodeTreeCache(file: Buffer, root: string): TreeCacheData {
   const texts = reader.text('searchTexts', nodes);
   check(texts.longest <= MAX_SEARCH_TEXT, 'search text too long');
   const searchTexts = Array.from({ length: nodes }, (_, index) => texts.at(index));
-  const usesText = reader.text('uses', 1).at(0);
   let full: Map<string, ParsedFile> | undefined;
   return {
     checkedAt,
     maxFileBytes: maxFileBytes as number,
     stats,
     outlines,
-    parsed: (key) => (full ??= decodeUses(usesText, keyList, outlines)).get(key),
+    // The names files use (a third of the file) are decoded on the first full parse asked for, which a
+    // warm request never asks for; a section that fails its checks then gives none (they are parsed again).
+    parsed: (key) => (full ??= decodeUses(usesTextOf(reader), keyList, outlines)).get(key),
     treeHash,
     references,
     searchTexts,
@@ -172,9 +173,23 @@ function decodeEdges(ends: Uint32Array, targets: Uint32Array): number[][] {
   return references;
 }
 
+function usesTextOf(reader: SectionReader): string | undefined {
+  try {
+    return reader.text('uses', 1).at(0);
+  } catch (error) {
+    if (error instanceof CacheInvalid) return undefined;
+    throw error;
+  }
+}
+
 /** The full parses the `uses` section completes; a section that fails its checks gives none (they are parsed again). */
-function decodeUses(text: string, keys: readonly string[], outlines: ReadonlyMap<string, FileOutline>): Map<string, ParsedFile> {
+function decodeUses(
+  text: string | undefined,
+  keys: readonly string[],
+  outlines: ReadonlyMap<string, FileOutline>,
+): Map<string, ParsedFile> {
   const full = new Map<string, ParsedFile>();
+  if (text === undefined) return full;
   let uses: unknown;
   try {
     uses = JSON.parse(text);

@@ -40,8 +40,11 @@ export function searchOnceBm25(
     const document = documents[d]!;
     let length = 0;
     const row = d * width;
-    for (const field of fields ?? Object.keys(document)) {
-      const text = document[field];
+    const names = fields ?? Object.keys(document);
+    // Indexed loops throughout: this runs once per process, mostly before the JIT optimises it, and an
+    // iterator allocates a result object per step until then.
+    for (let f = 0; f < names.length; f += 1) {
+      const text = document[names[f]!];
       if (!text) continue;
       const lower = text.toLowerCase();
       let start = -1;
@@ -54,7 +57,8 @@ export function searchOnceBm25(
         length += 1;
         const candidates = byLength[i - start];
         if (candidates) {
-          for (const q of candidates) {
+          for (let c = 0; c < candidates.length; c += 1) {
+            const q = candidates[c]!;
             if (sameToken(lower, start, terms[q]!)) {
               tf[row + q] = tf[row + q]! + 1;
               break;
