@@ -241,7 +241,7 @@ export class ContextPipeline implements ContextAssembler {
       detailMap: entry.detailMap,
       provenance: new FragmentProvenance({
         resourceUri: entry.key,
-        location: `${this.tiers.tierOf(entry)}:${entry.location}`,
+        location: `${this.tiers.tierOf(entry)}:${this.tiers.locationOf(entry)}`,
         strategy: depth < candidate.depth ? `${selection}+depth-fallback` : selection,
       }),
     });

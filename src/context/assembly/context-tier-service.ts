@@ -6,7 +6,8 @@ import { RECORD_DETAIL_MAP } from './builtin-detail-maps.js';
 import { ContextBudget } from './context-budget.js';
 import type { BudgetState, ContextRecord, ContextSource, ContextTiers, HistoryEntry, TierEntry, TierName } from './contracts.js';
 import type { DetailLevelMap } from './detail-level-map.js';
-import { recordText, referenceCandidates, renderRecord, summaryOf } from './record-rendering.js';
+import { recordText, renderRecord, summaryOf } from './record-rendering.js';
+import { neighboursIn, tierReferences, type TierReferences } from './tier-references.js';
 
 export interface ContextTierServiceOptions {
   readonly sources: readonly ContextSource[];
@@ -46,7 +47,11 @@ export class ContextTierService implements ContextTiers {
   /** The entries' search texts, kept from a first query answered without an index until the index is built. */
   private searchDocuments?: SearchDocument[];
   private searchedOnce = false;
-  private adjacency?: number[][];
+  /** Every source's records in load order, with their count (what a kept index must cover). */
+  private readonly loaded: [ContextSource, number][] = [];
+  /** The sources' kept indexes ranked as one, when every source with records keeps one. */
+  private keptIndex?: SearchIndex;
+  private references?: TierReferences;
 
   constructor(private readonly options: ContextTierServiceOptions) {
     this.budget = options.budget ?? DEFAULT_CONTEXT_BUDGET;
@@ -61,8 +66,9 @@ export class ContextTierService implements ContextTiers {
     await this.load();
     const entry = this.insert(record, tier, sourceId, undefined, this.list.length);
     this.searchIndex = undefined;
+    this.keptIndex = undefined;
     this.searchDocuments = undefined;
-    this.adjacency = undefined;
+    this.references = undefined;
     if (tier === 'hot') this.promote(entry, await this.fullCost(entry));
     return entry;
   }
@@ -82,19 +88,24 @@ export class ContextTierService implements ContextTiers {
   }
 
   neighbours(entry: TierEntry): readonly number[] {
-    this.adjacency ??= this.buildAdjacency();
-    return this.adjacency[entry.id] ?? [];
+    this.references ??= tierReferences({
+      list: this.list,
+      sourceOf: this.sourceOf,
+      positionOf: this.positionOf,
+      idsByName: this.idsByName,
+    });
+    return neighboursIn(this.references, entry.id);
   }
 
   index(): SearchIndex {
-    this.searchIndex ??= this.options.searchEngine.buildIndex(this.documents());
+    this.searchIndex ??= this.keptIndex ?? this.options.searchEngine.buildIndex(this.documents());
     this.searchDocuments = undefined;
     return this.searchIndex;
   }
 
   search(query: string): SearchHit[] {
     const { searchEngine } = this.options;
-    if (this.searchIndex || !searchEngine.searchOnce || this.searchedOnce) return this.index().search(query);
+    if (this.searchIndex || this.keptIndex || !searchEngine.searchOnce || this.searchedOnce) return this.index().search(query);
     this.searchedOnce = true;
     return searchEngine.searchOnce(this.documents(), query);
   }
@@ -142,6 +153,12 @@ export class ContextTierService implements ContextTiers {
     return source?.render ? source.render(entry.record, level) : renderRecord(entry.record, level);
   }
 
+  /** Asked for the fragments packed only, so a request does not make a location for every entry. */
+  locationOf(entry: TierEntry): string {
+    const source = this.sourceOf[entry.id];
+    return source?.locate ? source.locate(entry.record) : entry.sourceId;
+  }
+
   knownTokens(entry: TierEntry, depth: number): number | undefined {
     return this.sourceOf[entry.id]?.tokenCount?.(entry.record, Math.min(depth, entry.maxDepth));
   }
@@ -162,7 +179,9 @@ export class ContextTierService implements ContextTiers {
     for (const source of this.options.sources) {
       const records = await source.load();
       records.forEach((record, position) => this.insert(record, source.tier, source.id, source.maxDepth, position, source));
+      this.loaded.push([source, records.length]);
     }
+    this.keptIndex = await this.keptSearchIndex();
     for (const entry of this.list) if (entry.home === 'hot') this.promote(entry, await this.fullCost(entry));
   }
 
@@ -189,7 +208,6 @@ export class ContextTierService implements ContextTiers {
       sourceId,
       detailMap,
       maxDepth: Math.min(maxDepth ?? detailMap.maxDepth, detailMap.maxDepth),
-      location: source?.locate ? source.locate(record) : sourceId,
       graphRanked: source?.ranking === 'graph',
     });
     this.list.push(entry);
@@ -212,6 +230,23 @@ export class ContextTierService implements ContextTiers {
     return entry;
   }
 
+  /**
+   * The sources' kept indexes ranked as one corpus in entry order (the engine's `combine`), when every
+   * source with records keeps one that covers them all; undefined otherwise (the texts are searched).
+   */
+  private async keptSearchIndex(): Promise<SearchIndex | undefined> {
+    const format = this.options.searchEngine.persistedIndex;
+    if (!format?.combine) return undefined;
+    const parts: SearchIndex[] = [];
+    for (const [source, count] of this.loaded) {
+      if (count === 0) continue;
+      const index = source.searchIndex ? await source.searchIndex(format) : undefined;
+      if (index?.size !== count) return undefined;
+      parts.push(index);
+    }
+    return parts.length === 0 ? undefined : format.combine(parts);
+  }
+
   /** The tokenizer's rank table loads on the first count needed, so tiers answered from kept counts never load it. */
   private async fullCost(entry: TierEntry): Promise<number> {
     const known = this.knownTokens(entry, entry.maxDepth);
@@ -221,74 +256,4 @@ export class ContextTierService implements ContextTiers {
     this.countedTokens(entry, entry.maxDepth, tokens);
     return tokens;
   }
-
-  /**
-   * References are undirected edges: a record that names another (by key or `uri`) is related to it both
-   * ways. A source's `related` lists are merged with the lists pointing back (which come out ascending, as
-   * entries are visited in order), so lists need sorting only where they were not ascending or where a
-   * record was linked by name; in a run that ranks once, a comparator sort per entry is the larger cost.
-   */
-  private buildAdjacency(): number[][] {
-    const n = this.list.length;
-    const forward: number[][] = new Array<number[]>(n);
-    const backward: number[][] = new Array<number[]>(n);
-    for (let id = 0; id < n; id += 1) backward[id] = [];
-    /** Entries whose forward list is not ascending, or that were linked by name: sorted at the end. */
-    const unsorted = new Set<number>();
-    for (const entry of this.list) {
-      const source = this.sourceOf[entry.id];
-      const own: number[] = (forward[entry.id] = []);
-      if (source?.related) {
-        const first = entry.id - this.positionOf[entry.id]!;
-        for (const position of source.related(entry.record)) {
-          const target = first + position;
-          if (!Number.isInteger(position) || position < 0 || this.sourceOf[target] !== source) continue;
-          if (this.list[target]!.key === entry.key) continue;
-          if (own.length > 0 && target <= own[own.length - 1]!) unsorted.add(entry.id);
-          own.push(target);
-          backward[target]!.push(entry.id);
-        }
-        continue;
-      }
-      for (const value of referenceCandidates(entry.record)) {
-        const targets = this.idsByName.get(value);
-        if (!targets) continue;
-        for (const target of targets) {
-          if (this.list[target]!.key === entry.key) continue;
-          own.push(target);
-          backward[target]!.push(entry.id);
-          unsorted.add(entry.id);
-          unsorted.add(target);
-        }
-      }
-    }
-    const edges: number[][] = new Array<number[]>(n);
-    for (let id = 0; id < n; id += 1) {
-      const merged = mergeAscending(forward[id]!, backward[id]!);
-      if (unsorted.has(id)) sortUnique(merged);
-      edges[id] = merged;
-    }
-    return edges;
-  }
-}
-
-/** Two ascending lists as one, each value once (either list itself when the other is empty). */
-function mergeAscending(a: number[], b: number[]): number[] {
-  if (b.length === 0) return a;
-  if (a.length === 0) return b;
-  const merged: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    const next = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
-    if (merged.length === 0 || merged[merged.length - 1] !== next) merged.push(next);
-  }
-  return merged;
-}
-
-function sortUnique(list: number[]): void {
-  list.sort((x, y) => x - y);
-  let kept = 0;
-  for (let i = 0; i < list.length; i += 1) if (i === 0 || list[i] !== list[i - 1]) list[kept++] = list[i]!;
-  list.length = kept;
 }

@@ -1,6 +1,6 @@
 import { createToken } from '../../kernel/token.js';
 import type { JsonObject } from '../../records/json.js';
-import type { SearchHit, SearchIndex } from '../../search/search-engine.js';
+import type { PersistedIndexFormat, SearchHit, SearchIndex } from '../../search/search-engine.js';
 import type { AssembledContext } from './assembled-context.js';
 import type { ContextBudget } from './context-budget.js';
 import type { ContextRequest } from './context-request.js';
@@ -47,6 +47,11 @@ export interface ContextSource {
   related?(record: ContextRecord): readonly number[];
   /** The text a record is searched by (default: every field's text). */
   searchText?(record: ContextRecord): string;
+  /**
+   * An index of its records' search texts in the search engine's kept format (document i is record i of
+   * `load()`), when the source keeps one: the tiers then rank from it instead of scanning every text.
+   */
+  searchIndex?(format: PersistedIndexFormat): Promise<SearchIndex | undefined>;
   /** Where a record lives, for provenance after the tier: `code:pkg/auth.py:10-42` (default the source id). */
   locate?(record: ContextRecord): string;
   /**
@@ -67,8 +72,6 @@ export interface TierEntry {
   readonly detailMap: DetailLevelMap;
   /** The deepest level this copy can be rendered at. */
   readonly maxDepth: number;
-  /** Where it lives, shown after the tier in provenance: the source id, or what the source's `locate` says. */
-  readonly location: string;
   /** Ranked by a personalised PageRank over the reference graph when a request has no focus. */
   readonly graphRanked: boolean;
 }
@@ -117,6 +120,8 @@ export interface ContextTiers {
   detailMaps(): readonly DetailLevelMap[];
   /** Renders an entry at a depth of its detail map. */
   render(entry: TierEntry, depth: number): string;
+  /** Where an entry lives, shown after the tier in provenance: the source id, or what the source's `locate` says. */
+  locationOf(entry: TierEntry): string;
   /** The tokens of `render(entry, depth)` when its source keeps that count; undefined when it must be counted. */
   knownTokens(entry: TierEntry, depth: number): number | undefined;
   /** Passes a count of `render(entry, depth)` to the entry's source, to keep. */

@@ -1,4 +1,5 @@
 import { createToken } from '../../kernel/token.js';
+import type { PersistedIndexFormat, SearchIndex } from '../../search/search-engine.js';
 import type { CodeGraph, CodeNode } from './code-graph.js';
 import type { RepoMap, RepoMapOptions } from './repo-map.js';
 import type { SourceTree } from './source-tree.js';
@@ -9,6 +10,11 @@ export interface CodeSnapshot {
   readonly graph: CodeGraph;
   /** What each node (by id) is searched by: identifiers, module and docstring. */
   readonly searchTexts: readonly string[];
+  /**
+   * The nodes' search index in `format` (document i is node i's search text), as the cache keeps it; built
+   * and kept with the tree when the cache has none in that format. Undefined when it cannot be opened.
+   */
+  searchIndex(format: PersistedIndexFormat): Promise<SearchIndex | undefined>;
 }
 
 export interface CodeContext {

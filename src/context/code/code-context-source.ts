@@ -1,6 +1,6 @@
 import { CODE_DETAIL_MAP } from '../assembly/builtin-detail-maps.js';
 import type { ContextRecord, ContextSource } from '../assembly/contracts.js';
-import type { CodeContext } from './code-context-contract.js';
+import type { CodeContext, CodeSnapshot } from './code-context-contract.js';
 import type { CodeGraph, CodeNode } from './code-graph.js';
 import { renderCodeNode } from './code-rendering.js';
 import { firstLine } from './doc-text.js';
@@ -14,37 +14,44 @@ export const CODE_SOURCE_ID = 'builtin/context-code';
  * path and line range.
  */
 export function codeContextSource(code: CodeContext): ContextSource {
-  const nodes = new WeakMap<ContextRecord, CodeNode>();
+  // A Map, not a WeakMap: the records live as long as the source does, and a WeakMap entry costs the
+  // garbage collector far more than a Map entry (every warm call makes one per node).
+  const nodes = new Map<ContextRecord, CodeNode>();
   const nodeOf = (record: ContextRecord) => nodes.get(record)!;
   let graph: CodeGraph | undefined;
-  let searchTexts: readonly string[] | undefined;
+  let snapshot: CodeSnapshot | undefined;
   return {
     id: CODE_SOURCE_ID,
     tier: 'warm',
     detailMap: CODE_DETAIL_MAP,
     ranking: 'graph',
     async load() {
-      const snapshot = await code.load();
+      snapshot = await code.load();
       if (!snapshot) return [];
-      ({ graph, searchTexts } = snapshot);
-      return graph.nodes.map((node) => {
-        const record: ContextRecord = {
+      ({ graph } = snapshot);
+      nodes.clear();
+      const records: ContextRecord[] = new Array<ContextRecord>(graph.nodes.length);
+      for (let id = 0; id < records.length; id += 1) {
+        const node = graph.nodes[id]!;
+        const record: Record<string, unknown> = {
           key: node.key,
           kind: node.kind,
           path: node.file.path,
           lines: `${node.startLine}-${node.endLine}`,
           summary: firstLine(node.symbol ? node.symbol.doc : node.file.parsed.doc),
-          ...(node.file.parsed.parseError ? { parse_error: true } : {}),
         };
-        nodes.set(record, node);
-        return record;
-      });
+        if (node.file.parsed.parseError) record.parse_error = true;
+        nodes.set(record as ContextRecord, node);
+        records[id] = record as ContextRecord;
+      }
+      return records;
     },
     related: (record) => graph!.references[nodeOf(record).id]!,
     render: (record, depth) => renderCodeNode(nodeOf(record), depth),
     tokenCount: (record, depth) => code.knownTokens(nodeOf(record), depth),
     countedTokens: (record, depth, tokens) => code.rememberTokens(nodeOf(record), depth, tokens),
-    searchText: (record) => searchTexts![nodeOf(record).id]!,
+    searchText: (record) => snapshot!.searchTexts[nodeOf(record).id]!,
+    searchIndex: async (format) => snapshot?.searchIndex(format),
     locate: (record) => `code:${record.path as string}:${record.lines as string}`,
   };
 }

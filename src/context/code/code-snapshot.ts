@@ -3,7 +3,7 @@ import { CodeGraph } from './code-graph.js';
 import { codeSearchText } from './code-search-text.js';
 import type { CodeRoot } from './code-root.js';
 import { readSourceTree, type SourceTreeOptions } from './source-tree.js';
-import { TreeCache } from './tree-cache.js';
+import { TreeCache, type KeptSearchIndex, type TreeCacheData } from './tree-cache.js';
 
 export interface CodeSnapshotOptions extends SourceTreeOptions {
   /** Where the tree cache is kept; no cache when absent. */
@@ -22,23 +22,48 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
   const cached = cache?.read();
   const read = await readSourceTree(root, options, cached, (treeHash) => cached?.treeHash !== treeHash);
   const { tree, parsed } = read;
+  let kept: TreeCacheData;
+  let graph: CodeGraph;
   if (!parsed) {
     // The tree hash is the one the cache kept its graph for (the cache checked that both fit its files).
-    const graph = new CodeGraph(tree, { kept: cached!.references });
-    if (cache && read.changed)
-      await cache
-        .write({ ...read.cache, treeHash: tree.treeHash, references: graph.references, searchTexts: cached!.searchTexts })
-        .catch(() => undefined);
-    return { tree, graph, searchTexts: cached!.searchTexts };
+    graph = new CodeGraph(tree, { kept: cached!.references });
+    const { searchIndex } = cached!;
+    // The search texts stay unread (a getter of the cache's) until a write or a text scan needs them.
+    kept = {
+      ...read.cache,
+      treeHash: tree.treeHash,
+      references: graph.references,
+      get searchTexts() {
+        return cached!.searchTexts;
+      },
+      ...(searchIndex ? { searchIndex } : {}),
+    };
+    if (cache && read.changed) await cache.write(kept).catch(() => undefined);
+  } else {
+    graph = new CodeGraph(tree, { parsed });
+    // A file's nodes are its module, then its definitions, in order.
+    const searchTexts: string[] = [];
+    tree.files.forEach((file, index) => {
+      for (let own = 0; own <= file.parsed.symbols.length; own += 1)
+        searchTexts.push(codeSearchText(graph.nodes[searchTexts.length]!, parsed[index]!));
+    });
+    kept = { ...read.cache, treeHash: tree.treeHash, references: graph.references, searchTexts };
+    if (cache) await cache.write(kept).catch(() => undefined);
   }
-  const graph = new CodeGraph(tree, { parsed });
-  // A file's nodes are its module, then its definitions, in order.
-  const searchTexts: string[] = [];
-  tree.files.forEach((file, index) => {
-    for (let own = 0; own <= file.parsed.symbols.length; own += 1)
-      searchTexts.push(codeSearchText(graph.nodes[searchTexts.length]!, parsed[index]!));
-  });
-  if (cache)
-    await cache.write({ ...read.cache, treeHash: tree.treeHash, references: graph.references, searchTexts }).catch(() => undefined);
-  return { tree, graph, searchTexts };
+  return {
+    tree,
+    graph,
+    get searchTexts() {
+      return kept.searchTexts;
+    },
+    searchIndex: async (format) => {
+      const opened = kept.searchIndex?.format === format.format ? format.open(kept.searchIndex.bytes) : undefined;
+      if (opened?.size === kept.searchTexts.length) return opened;
+      // Not kept in this format (or not readable): built once for this tree and kept with it.
+      const searchIndex: KeptSearchIndex = { format: format.format, bytes: format.encode(kept.searchTexts.map((text) => ({ text }))) };
+      kept = { ...kept, searchTexts: kept.searchTexts, searchIndex };
+      if (cache) await cache.write(kept).catch(() => undefined);
+      return format.open(searchIndex.bytes);
+    },
+  };
 }

@@ -15,7 +15,8 @@ export function jsDocText(comment: string): string {
 }
 
 export function firstLine(doc: string): string {
-  return doc.split('\n', 1)[0]!.trim();
+  const end = doc.indexOf('\n');
+  return (end < 0 ? doc : doc.slice(0, end)).trim();
 }
 
 function cleanDoc(text: string): string {

@@ -52,7 +52,13 @@ export function decodeTreeCache(file: Buffer, root: string): TreeCacheData {
   const references = decodeEdges(reader.u32('edgeEnds', nodes), reader.u32('edges', count('edges')));
   const texts = reader.text('searchTexts', nodes);
   check(texts.longest <= MAX_SEARCH_TEXT, 'search text too long');
-  const searchTexts = Array.from({ length: nodes }, (_, index) => texts.at(index));
+  // Cut from the column when first read: a request ranked from the kept index never reads them.
+  let searchTexts: string[] | undefined;
+  const { searchIndexFormat } = header;
+  const formatNamed = typeof searchIndexFormat === 'string' && searchIndexFormat.length <= MAX_NAME;
+  check(searchIndexFormat === null || formatNamed, 'search index format');
+  // The bytes are the format's to check when the index is opened (`PersistedIndexFormat.open` trusts nothing).
+  const searchIndex = searchIndexFormat === null ? undefined : { format: searchIndexFormat, bytes: reader.bytes('searchIndex') };
   let full: Map<string, ParsedFile> | undefined;
   return {
     checkedAt,
@@ -64,7 +70,10 @@ export function decodeTreeCache(file: Buffer, root: string): TreeCacheData {
     parsed: (key) => (full ??= decodeUses(usesTextOf(reader), keyList, outlines)).get(key),
     treeHash,
     references,
-    searchTexts,
+    get searchTexts() {
+      return (searchTexts ??= Array.from({ length: nodes }, (_, index) => texts.at(index)));
+    },
+    ...(searchIndex ? { searchIndex } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import { SectionWriter } from './tree-cache-sections.js';
 import type { CachedFileStat, FileUses } from './tree-cache-shape.js';
 
 /** Bumped whenever what is cached changes shape or meaning (parsing, the graph), so older files are never read. */
-export const TREE_CACHE_VERSION = 3;
+export const TREE_CACHE_VERSION = 4;
 
 /** What one source tree's cache holds; what a read gives back and what a write is given. */
 export interface TreeCacheData {
@@ -26,6 +26,17 @@ export interface TreeCacheData {
   readonly references: readonly (readonly number[])[];
   /** Each node's search text for that tree, one per node. */
   readonly searchTexts: readonly string[];
+  /**
+   * The nodes' search index for that tree (document i is node i's search text) in a search engine's kept
+   * format, when one was asked for: a warm request then ranks from its postings instead of scanning the texts.
+   */
+  readonly searchIndex?: KeptSearchIndex;
+}
+
+/** An index as a `PersistedIndexFormat` encoded it, under that format's name. */
+export interface KeptSearchIndex {
+  readonly format: string;
+  readonly bytes: Uint8Array;
 }
 
 export const KINDS: readonly SymbolKind[] = ['class', 'interface', 'type', 'function', 'method'];
@@ -44,7 +55,7 @@ export const SYMBOL_FIELDS = 4;
  * index into `keys` plus one, 0 for a skipped file); `keys` with `files`, `docs` and the symbol columns
  * (`symbols`, `names`, `signatures`, `symbolDocs`, `members`), the files' symbols and outline lines
  * following one another in key order; `uses` (JSON: per key, the names its code uses, or null); the graph's
- * `edgeEnds` and `edges`; `searchTexts`.
+ * `edgeEnds` and `edges`; `searchTexts`; `searchIndex` (the bytes of the index, when kept; the header names its format).
  */
 export function encodeTreeCache(data: TreeCacheData, root: string): Buffer {
   const writer = new SectionWriter();
@@ -112,6 +123,7 @@ export function encodeTreeCache(data: TreeCacheData, root: string): Buffer {
   writer.u32('edgeEnds', edgeEnds);
   writer.u32('edges', edges);
   writer.text('searchTexts', data.searchTexts);
+  if (data.searchIndex) writer.bytes('searchIndex', data.searchIndex.bytes);
 
   const counts = {
     paths: paths.length,
@@ -127,6 +139,7 @@ export function encodeTreeCache(data: TreeCacheData, root: string): Buffer {
     checkedAt: data.checkedAt,
     maxFileBytes: data.maxFileBytes,
     treeHash: data.treeHash,
+    searchIndexFormat: data.searchIndex?.format ?? null,
     counts,
   });
 }

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { endianness } from 'node:os';
 import { crc32 } from 'node:zlib';
 
@@ -38,6 +39,10 @@ export class SectionWriter {
   f64(name: string, values: ArrayLike<number>): void {
     const array = Float64Array.from(values);
     this.parts.push([name, new Uint8Array(array.buffer)]);
+  }
+
+  bytes(name: string, bytes: Uint8Array): void {
+    this.parts.push([name, bytes]);
   }
 
   text(name: string, values: readonly string[]): void {
@@ -130,19 +135,33 @@ export class SectionReader {
     return values;
   }
 
-  /** `count` strings. */
+  /** A section's bytes as they are (a view of the file, not a copy). */
+  bytes(name: string): Uint8Array {
+    return this.section(name);
+  }
+
+  /**
+   * `count` strings. An ASCII text (its UTF-16 length is its byte length) is decoded on the first string
+   * asked for, so a column a call does not read costs only the check of its offsets.
+   */
   text(name: string, count: number): TextColumn {
     const ends = this.u32(`${name}.ends`, count);
-    const text = this.section(name).toString('utf8');
+    const bytes = this.section(name);
+    let text = isAscii(bytes) ? undefined : bytes.toString('utf8');
     let previous = 0;
     let longest = 0;
-    for (const end of ends) {
+    for (let index = 0; index < count; index += 1) {
+      const end = ends[index]!;
       check(end >= previous, `${name}: offsets descend`);
       longest = Math.max(longest, end - previous);
       previous = end;
     }
-    check(previous === text.length, `${name}: offsets do not end at the text's end`);
-    return { length: count, longest, at: (index) => text.slice(index === 0 ? 0 : ends[index - 1]!, ends[index]) };
+    check(previous === (text?.length ?? bytes.length), `${name}: offsets do not end at the text's end`);
+    return {
+      length: count,
+      longest,
+      at: (index) => (text ??= bytes.toString('latin1')).slice(index === 0 ? 0 : ends[index - 1]!, ends[index]),
+    };
   }
 
   /** A section's bytes; `length`, when given, is the size it must have. */

@@ -7,7 +7,7 @@ import { decodeTreeCache } from './tree-cache-decode.js';
 import { encodeTreeCache, type TreeCacheData } from './tree-cache-format.js';
 import { CacheInvalid, sectionsSupported } from './tree-cache-sections.js';
 
-export type { TreeCacheData } from './tree-cache-format.js';
+export type { KeptSearchIndex, TreeCacheData } from './tree-cache-format.js';
 
 /** A cache file larger than this is not read (a source tree's cache is a few MB per 100,000 lines). */
 const MAX_CACHE_BYTES = 256 * 2 ** 20;

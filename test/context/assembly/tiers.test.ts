@@ -28,40 +28,89 @@ describe('ContextTierService', () => {
 
   it("links a source's records by its related lists both ways, however they are ordered", async () => {
     // A ring with chords, lists out of order, repeated, invalid and pointing at a record of the same key;
-    // and a record of a second source naming one of the first source's keys.
+    // and a record of a second source naming one of the first source's keys. Also a ring of ascending,
+    // valid lists, which the tiers take as they are: first of all sources and after another.
     const count = 40;
     const keys = Array.from({ length: count }, (_, i) => (i === 7 ? 'node/6' : `node/${i}`));
-    const related = (i: number): number[] => [
+    const messy = (i: number): number[] => [
       (i * 7 + 3) % count,
       (i + 1) % count,
       (i * 7 + 3) % count,
       i === 5 ? -1 : i,
       i === 6 ? 7 : (i + 13) % count,
     ];
-    const graph = {
-      id: 'test/graph',
-      tier: 'warm' as const,
-      load: () => keys.map((key, position) => ({ key, position })),
-      related: (record: ContextRecord) => related(record.position as number),
-    };
-    const naming = { id: 'test/naming', tier: 'cold' as const, load: () => [{ key: 'note', about: 'node/3' }] };
-    const tiers = new ContextTierService({ sources: [naming, graph], searchEngine: new Bm25SearchEngine(), tokenizer: new BpeTokenizer() });
-    await tiers.load();
-    const expected = tiers.entries().map(() => new Set<number>());
-    const link = (a: number, b: number) => {
-      if (tiers.entries()[a]!.key === tiers.entries()[b]!.key) return;
-      expected[a]!.add(b);
-      expected[b]!.add(a);
-    };
-    for (let i = 0; i < count; i += 1) for (const position of related(i)) if (position >= 0 && position < count) link(1 + i, 1 + position);
-    link(0, 1 + 3);
-    for (const entry of tiers.entries()) {
-      assert.deepEqual(
-        tiers.neighbours(entry),
-        [...expected[entry.id]!].sort((a, b) => a - b),
-        entry.key,
-      );
+    const clean = (i: number): number[] =>
+      [...new Set([(i + 1) % count, (i + 13) % count])].filter((p) => p !== i && !(i === 6 && p === 7)).sort((a, b) => a - b);
+    for (const related of [messy, clean]) {
+      for (const graphFirst of [false, true]) {
+        const graph = {
+          id: 'test/graph',
+          tier: 'warm' as const,
+          load: () => keys.map((key, position) => ({ key, position })),
+          related: (record: ContextRecord) => related(record.position as number),
+        };
+        const naming = { id: 'test/naming', tier: 'cold' as const, load: () => [{ key: 'note', about: 'node/3' }] };
+        const sources = graphFirst ? [graph, naming] : [naming, graph];
+        const tiers = new ContextTierService({ sources, searchEngine: new Bm25SearchEngine(), tokenizer: new BpeTokenizer() });
+        await tiers.load();
+        const first = graphFirst ? 0 : 1;
+        const noteId = graphFirst ? count : 0;
+        const expected = tiers.entries().map(() => new Set<number>());
+        const link = (a: number, b: number) => {
+          if (tiers.entries()[a]!.key === tiers.entries()[b]!.key) return;
+          expected[a]!.add(b);
+          expected[b]!.add(a);
+        };
+        for (let i = 0; i < count; i += 1)
+          for (const position of related(i)) if (position >= 0 && position < count) link(first + i, first + position);
+        link(noteId, first + 3);
+        for (const entry of tiers.entries()) {
+          assert.deepEqual(
+            tiers.neighbours(entry),
+            [...expected[entry.id]!].sort((a, b) => a - b),
+            `${entry.key} (${related.name} lists, graph source ${graphFirst ? 'first' : 'second'})`,
+          );
+        }
+      }
     }
+  });
+
+  it("ranks from the sources' kept indexes when every source with records keeps one, with the hits of a text scan", async () => {
+    const engine = new Bm25SearchEngine();
+    const format = engine.persistedIndex;
+    const texts = ['rotate the signing keys', 'sign users in', 'keys for the vault', 'nothing here'];
+    const keeping = (id: string, own: string[], kept = true) => ({
+      id,
+      tier: 'warm' as const,
+      load: () => own.map((text, position) => ({ key: `${id}/${position}`, text })),
+      searchText: (record: ContextRecord) => record.text as string,
+      ...(kept ? { searchIndex: async () => format.open(format.encode(own.map((text) => ({ text })))) } : {}),
+    });
+    const opened: string[] = [];
+    const spy = (source: ReturnType<typeof keeping>) =>
+      source.searchIndex ? { ...source, searchIndex: async () => (opened.push(source.id), source.searchIndex!()) } : source;
+    const ranked = async (sources: ReturnType<typeof keeping>[]) => {
+      const tiers = new ContextTierService({ sources: sources.map(spy), searchEngine: engine, tokenizer: new BpeTokenizer() });
+      await tiers.load();
+      return ['signing keys', 'keys', 'users'].map((query) => tiers.search(query));
+    };
+    const scanned = await ranked([keeping('a', texts.slice(0, 2), false), keeping('b', texts.slice(2), false)]);
+    opened.length = 0;
+    assert.deepEqual(await ranked([keeping('a', texts.slice(0, 2)), keeping('empty', []), keeping('b', texts.slice(2))]), scanned);
+    assert.deepEqual(opened, ['a', 'b'], 'a source without records is not asked');
+    // The kept index is what ranks: one kept over other texts (the same count) gives its own hits.
+    const other = {
+      ...keeping('a', texts.slice(0, 2)),
+      searchIndex: async () => format.open(format.encode([{ text: 'users' }, { text: 'x' }])),
+    };
+    const tiers = new ContextTierService({ sources: [other], searchEngine: engine, tokenizer: new BpeTokenizer() });
+    await tiers.load();
+    assert.deepEqual(
+      tiers.search('users').map((hit) => hit.index),
+      [0],
+    );
+    // One source without a kept index: the texts are scanned, with the same hits.
+    assert.deepEqual(await ranked([keeping('a', texts.slice(0, 2)), keeping('b', texts.slice(2), false)]), scanned);
   });
 
   it('resolves references by uri as well as by key', async () => {

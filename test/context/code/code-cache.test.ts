@@ -12,6 +12,7 @@ import type { ContextRequestInit } from '../../../src/context/assembly/context-r
 import type { SymbolOutline } from '../../../src/context/code/code-model.js';
 import { decodeTreeCache } from '../../../src/context/code/tree-cache-decode.js';
 import { encodeTreeCache, type TreeCacheData } from '../../../src/context/code/tree-cache-format.js';
+import { bm25IndexFile } from '../../../src/search/bm25/bm25-index-file.js';
 
 const FILES: Record<string, string> = {
   'pkg/__init__.py': '"""The sample application."""\n',
@@ -97,6 +98,7 @@ describe('the code context cache', () => {
     assert.deepEqual(warm.answers, uncached.answers);
     assert.deepEqual(warm.map, uncached.map);
     assert.equal(warm.files.parsed, 0);
+    assert.equal((await keptTree()).searchIndex?.format, bm25IndexFile.format, "the nodes' search index is kept with the tree");
     assert.ok(uncached.answers.every((answer) => (answer.fragments as unknown[]).length > 0));
   });
 
@@ -118,6 +120,10 @@ describe('the code context cache', () => {
         return { ...data, stats: new Map([planted, ...rest].map((stat) => [stat.path, stat])) };
       }),
       plantedTree((data) => ({ ...data, searchTexts: ['x'] })),
+      // A search index of other documents, bytes no index format reads, and an index of another format.
+      plantedTree((data) => ({ ...data, searchIndex: { format: bm25IndexFile.format, bytes: bm25IndexFile.encode([{ text: 'login' }]) } })),
+      plantedTree((data) => ({ ...data, searchIndex: { format: bm25IndexFile.format, bytes: new Uint8Array(64).fill(3) } })),
+      plantedTree((data) => ({ ...data, searchIndex: { ...data.searchIndex!, format: 'another-engine-v1' } })),
       plantedTree((data) => ({ ...data, treeHash: '0'.repeat(64) })),
       plantedTokens((cache) => {
         const counts = cache.counts as Record<string, Record<string, number>>;

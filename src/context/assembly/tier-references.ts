@@ -1,0 +1,136 @@
+import type { ContextSource, TierEntry } from './contracts.js';
+import { referenceCandidates } from './record-rendering.js';
+
+/** What the reference graph is built from: the tiers' entries and, per entry, its source and position in it. */
+export interface ReferencedEntries {
+  readonly list: readonly TierEntry[];
+  /** The source of each entry (undefined for records added at run time). */
+  readonly sourceOf: readonly (ContextSource | undefined)[];
+  /** Each entry's position in its source's records (what `related` answers in). */
+  readonly positionOf: readonly number[];
+  /** Keys and `uri` fields: the names a reference may use. */
+  readonly idsByName: ReadonlyMap<string, readonly number[]>;
+}
+
+/** The reference graph of the tiers' entries, as `tierReferences` builds it. */
+export interface TierReferences {
+  /** Each entry's own references. */
+  readonly forward: readonly (readonly number[])[];
+  /** The entries referring to entry i are `back[backStart[i] .. backStart[i + 1]]`, ascending. */
+  readonly backStart: Uint32Array;
+  readonly back: Uint32Array;
+  /** Entries whose own list is not ascending, or that were linked by name: sorted when merged. */
+  readonly unsorted: ReadonlySet<number>;
+  /** Each entry's neighbours, once asked for. */
+  readonly merged: (readonly number[] | undefined)[];
+}
+
+/**
+ * References are undirected edges: a record that names another (by key or `uri`) is related to it both
+ * ways. Each entry's own references are listed here (a source's `related` list is taken as it is when it
+ * is already valid and ascending), and the references pointing back are counted into one array in entry
+ * order, so they come out ascending; an entry's neighbours are the two merged, when first asked for
+ * (`neighboursIn`). A focused request asks for a few entries' neighbours, so most are never merged.
+ */
+export function tierReferences(entries: ReferencedEntries): TierReferences {
+  const { list, sourceOf } = entries;
+  const n = list.length;
+  const forward: (readonly number[])[] = new Array<readonly number[]>(n);
+  const unsorted = new Set<number>();
+  for (let id = 0; id < n; id += 1) {
+    const source = sourceOf[id];
+    forward[id] = source?.related ? relatedOf(entries, list[id]!, source, unsorted) : namedBy(entries, list[id]!, unsorted);
+  }
+  const backStart = new Uint32Array(n + 1);
+  for (let id = 0; id < n; id += 1) {
+    const own = forward[id]!;
+    for (let i = 0; i < own.length; i += 1) backStart[own[i]! + 1] = backStart[own[i]! + 1]! + 1;
+  }
+  for (let id = 0; id < n; id += 1) backStart[id + 1] = backStart[id + 1]! + backStart[id]!;
+  const back = new Uint32Array(backStart[n]!);
+  const cursor = backStart.slice(0, n);
+  for (let id = 0; id < n; id += 1) {
+    const own = forward[id]!;
+    for (let i = 0; i < own.length; i += 1) {
+      const target = own[i]!;
+      back[cursor[target]!] = id;
+      cursor[target] = cursor[target]! + 1;
+    }
+  }
+  return { forward, backStart, back, unsorted, merged: new Array<readonly number[] | undefined>(n) };
+}
+
+/** Entry `id`'s neighbours: its own references and those pointing back, ascending, each once (kept once made). */
+export function neighboursIn(references: TierReferences, id: number): readonly number[] {
+  const known = references.merged[id];
+  if (known) return known;
+  const { forward, backStart, back, unsorted } = references;
+  let merged = mergeAscending(forward[id]!, back.subarray(backStart[id], backStart[id + 1]));
+  if (unsorted.has(id)) merged = sortUnique([...merged]);
+  references.merged[id] = merged;
+  return merged;
+}
+
+/** A source's `related` list as entry ids: positions in the same source, other keys only. */
+function relatedOf({ list, sourceOf, positionOf }: ReferencedEntries, entry: TierEntry, source: ContextSource, unsorted: Set<number>) {
+  const first = entry.id - positionOf[entry.id]!;
+  const positions = source.related!(entry.record);
+  let valid = first === 0;
+  for (let i = 0; i < positions.length && valid; i += 1) {
+    const position = positions[i]!;
+    valid =
+      Number.isInteger(position) &&
+      position >= 0 &&
+      (i === 0 || position > positions[i - 1]!) &&
+      sourceOf[position] === source &&
+      list[position]!.key !== entry.key;
+  }
+  if (valid) return positions;
+  const own: number[] = [];
+  for (let i = 0; i < positions.length; i += 1) {
+    const position = positions[i]!;
+    const target = first + position;
+    if (!Number.isInteger(position) || position < 0 || sourceOf[target] !== source) continue;
+    if (list[target]!.key === entry.key) continue;
+    if (own.length > 0 && target <= own[own.length - 1]!) unsorted.add(entry.id);
+    own.push(target);
+  }
+  return own;
+}
+
+/** The entries a record names by key or `uri` (for sources that do not say what their records relate to). */
+function namedBy({ list, idsByName }: ReferencedEntries, entry: TierEntry, unsorted: Set<number>): readonly number[] {
+  const own: number[] = [];
+  for (const value of referenceCandidates(entry.record)) {
+    const targets = idsByName.get(value);
+    if (!targets) continue;
+    for (const target of targets) {
+      if (list[target]!.key === entry.key) continue;
+      own.push(target);
+      unsorted.add(entry.id);
+      unsorted.add(target);
+    }
+  }
+  return own;
+}
+
+/** Two ascending lists as one, each value once (the first list itself when the other is empty). */
+function mergeAscending(a: readonly number[], b: Uint32Array): readonly number[] {
+  if (b.length === 0) return a;
+  const merged: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+    if (merged.length === 0 || merged[merged.length - 1] !== next) merged.push(next);
+  }
+  return merged;
+}
+
+function sortUnique(list: number[]): number[] {
+  list.sort((x, y) => x - y);
+  let kept = 0;
+  for (let i = 0; i < list.length; i += 1) if (i === 0 || list[i] !== list[i - 1]) list[kept++] = list[i]!;
+  list.length = kept;
+  return list;
+}
