@@ -29,8 +29,6 @@ export class ContextTierService implements ContextTiers {
   readonly budget: ContextBudget;
   private readonly list: TierEntry[] = [];
   private readonly idsByKey = new Map<string, number[]>();
-  /** Keys and `uri` fields: the names a reference may use. */
-  private readonly idsByName = new Map<string, number[]>();
   private readonly hot = new Map<number, number>();
   private readonly demoted = new Set<number>();
   private usedTokens = 0;
@@ -92,7 +90,6 @@ export class ContextTierService implements ContextTiers {
       list: this.list,
       sourceOf: this.sourceOf,
       positionOf: this.positionOf,
-      idsByName: this.idsByName,
     });
     return neighboursIn(this.references, entry.id);
   }
@@ -221,11 +218,6 @@ export class ContextTierService implements ContextTiers {
       ids.push(entry.id);
     } else {
       this.idsByKey.set(entry.key, [entry.id]);
-    }
-    for (const name of typeof record.uri === 'string' && record.uri !== record.key ? [record.key, record.uri] : [record.key]) {
-      const named = this.idsByName.get(name);
-      if (named) named.push(entry.id);
-      else this.idsByName.set(name, [entry.id]);
     }
     return entry;
   }

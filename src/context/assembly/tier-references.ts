@@ -8,8 +8,6 @@ export interface ReferencedEntries {
   readonly sourceOf: readonly (ContextSource | undefined)[];
   /** Each entry's position in its source's records (what `related` answers in). */
   readonly positionOf: readonly number[];
-  /** Keys and `uri` fields: the names a reference may use. */
-  readonly idsByName: ReadonlyMap<string, readonly number[]>;
 }
 
 /** The reference graph of the tiers' entries, as `tierReferences` builds it. */
@@ -37,9 +35,13 @@ export function tierReferences(entries: ReferencedEntries): TierReferences {
   const n = list.length;
   const forward: (readonly number[])[] = new Array<readonly number[]>(n);
   const unsorted = new Set<number>();
+  // Made only when some entry's source does not relate its records itself (the code's records all do).
+  let idsByName: ReadonlyMap<string, readonly number[]> | undefined;
   for (let id = 0; id < n; id += 1) {
     const source = sourceOf[id];
-    forward[id] = source?.related ? relatedOf(entries, list[id]!, source, unsorted) : namedBy(entries, list[id]!, unsorted);
+    forward[id] = source?.related
+      ? relatedOf(entries, list[id]!, source, unsorted)
+      : namedBy(list, (idsByName ??= namesOf(list)), list[id]!, unsorted);
   }
   const backStart = new Uint32Array(n + 1);
   for (let id = 0; id < n; id += 1) {
@@ -99,7 +101,12 @@ function relatedOf({ list, sourceOf, positionOf }: ReferencedEntries, entry: Tie
 }
 
 /** The entries a record names by key or `uri` (for sources that do not say what their records relate to). */
-function namedBy({ list, idsByName }: ReferencedEntries, entry: TierEntry, unsorted: Set<number>): readonly number[] {
+function namedBy(
+  list: readonly TierEntry[],
+  idsByName: ReadonlyMap<string, readonly number[]>,
+  entry: TierEntry,
+  unsorted: Set<number>,
+): readonly number[] {
   const own: number[] = [];
   for (const value of referenceCandidates(entry.record)) {
     const targets = idsByName.get(value);
@@ -112,6 +119,20 @@ function namedBy({ list, idsByName }: ReferencedEntries, entry: TierEntry, unsor
     }
   }
   return own;
+}
+
+/** Keys and `uri` fields: the names a reference may use, with the entries holding each. */
+function namesOf(list: readonly TierEntry[]): Map<string, number[]> {
+  const idsByName = new Map<string, number[]>();
+  for (const entry of list) {
+    const { key, uri } = entry.record;
+    for (const name of typeof uri === 'string' && uri !== key ? [key, uri] : [key]) {
+      const named = idsByName.get(name);
+      if (named) named.push(entry.id);
+      else idsByName.set(name, [entry.id]);
+    }
+  }
+  return idsByName;
 }
 
 /** Two ascending lists as one, each value once (the first list itself when the other is empty). */
