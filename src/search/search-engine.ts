@@ -23,6 +23,11 @@ export interface SearchIndex {
   readonly size: number;
   /** Hits with score > 0, score descending, ties in document order. */
   search(query: string, options?: SearchQueryOptions): SearchHit[];
+  /**
+   * Every document's score for `query`, in document order (0 where `search` gives no hit): the scores
+   * `search` ranks, for callers that need them all and no order (the context pipeline scores every entry).
+   */
+  scoresFor?(query: string): Float64Array;
 }
 
 export interface SearchIndexOptions {

@@ -62,6 +62,20 @@ describe('the BM25 index kept as bytes', () => {
     assert.equal(bm25IndexFile.combine!([engine.buildIndex([], { fields: FIELDS })]), undefined, 'an index it did not open');
   });
 
+  it('scores every document as its hits do, kept, combined and built, 0 where there is no hit', () => {
+    fc.assert(
+      fc.property(fc.array(documents, { minLength: 1, maxLength: 3 }), fc.oneof(text, fc.string()), (groups, query) => {
+        const all = groups.flat();
+        const built = engine.buildIndex(all, { fields: FIELDS });
+        const expected = new Float64Array(all.length);
+        for (const hit of built.search(query)) expected[hit.index] = hit.score;
+        for (const index of [built, reopened(all), bm25IndexFile.combine!(groups.map((group) => reopened(group)))!])
+          assert.deepEqual(index.scoresFor!(query), expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('is refused, never read, when any word of it is out of place', () => {
     const docs = [
       { key: 'a.pilot', summary: 'pricing pilot', tags: 'x' },

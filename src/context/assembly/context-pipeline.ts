@@ -121,8 +121,7 @@ export class ContextPipeline implements ContextAssembler {
       for (const entry of entries) if (inScope(entry)) ids.push(entry.id);
     }
 
-    const scores = new Float64Array(entries.length);
-    for (const hit of this.tiers.search(request.query ?? request.purpose)) scores[hit.index] = hit.score;
+    const scores = this.tiers.scores(request.query ?? request.purpose);
     const ranks = hasFocus ? undefined : this.graphRanks(scores);
     const baseDepths = new Map<DetailLevelMap, number>();
     const maps = this.tiers.detailMaps();

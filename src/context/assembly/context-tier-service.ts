@@ -107,6 +107,14 @@ export class ContextTierService implements ContextTiers {
     return searchEngine.searchOnce(this.documents(), query);
   }
 
+  scores(query: string): Float64Array {
+    const index = this.searchIndex ?? this.keptIndex;
+    if (index?.scoresFor) return index.scoresFor(query);
+    const scores = new Float64Array(this.list.length);
+    for (const hit of this.search(query)) scores[hit.index] = hit.score;
+    return scores;
+  }
+
   promote(entry: TierEntry, tokens: number): void {
     const previous = this.hot.get(entry.id);
     if (previous !== undefined) {

@@ -110,6 +110,8 @@ export interface ContextTiers {
    * runtime is ranked without building the index when the engine can (a CLI call asks once).
    */
   search(query: string): SearchHit[];
+  /** Every entry's score for `query` (0 where `search` gives no hit), in entry order. */
+  scores(query: string): Float64Array;
   /** Brings an entry into the hot tier (most recently used); demotes the least recently used when over budget. */
   promote(entry: TierEntry, tokens: number): void;
   readonly budget: ContextBudget;

@@ -166,10 +166,13 @@ class PersistedBm25Index implements SearchIndex {
   }
 
   search(query: string, options: SearchQueryOptions = {}): SearchHit[] {
+    return topHits(this.scoresFor(query), options.topK);
+  }
+
+  scoresFor(query: string): Float64Array {
     const n = this.size;
-    if (n === 0) return [];
     const scores = new Float64Array(n);
-    let any = false;
+    if (n === 0) return scores;
     for (const token of tokenize(query)) {
       const terms = this.parts.map(({ arrays }) => termOf(arrays, token));
       let df = 0;
@@ -177,7 +180,6 @@ class PersistedBm25Index implements SearchIndex {
         if (term >= 0) df += this.parts[part]!.arrays.offsets[term + 1]! - this.parts[part]!.arrays.offsets[term]!;
       });
       if (df === 0) continue;
-      any = true;
       const idf = Math.log((n - df + 0.5) / (df + 0.5) + 1);
       terms.forEach((term, part) => {
         if (term < 0) return;
@@ -190,7 +192,7 @@ class PersistedBm25Index implements SearchIndex {
         }
       });
     }
-    return any ? topHits(scores, options.topK) : [];
+    return scores;
   }
 }
 

@@ -63,6 +63,10 @@ export class Bm25Index implements SearchIndex {
     return this.searchTokens(tokenize(query), options);
   }
 
+  scoresFor(query: string): Float64Array {
+    return this.scores(tokenize(query));
+  }
+
   searchTokens(queryTokens: readonly string[], options: SearchQueryOptions = {}): SearchHit[] {
     if (this.size === 0) return [];
     const scores = new Float64Array(this.size);
