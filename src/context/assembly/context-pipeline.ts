@@ -6,7 +6,7 @@ import { ContextFragment } from './context-fragment.js';
 import type { ContextRequest } from './context-request.js';
 import type { ContextAssembler, ContextTiers, TierEntry, TierName } from './contracts.js';
 import type { DetailLevelMap } from './detail-level-map.js';
-import { focusMatches } from './focus-match.js';
+import { focusMatcher } from './focus-match.js';
 import { FragmentProvenance } from './fragment-provenance.js';
 import { lazyOrder } from './lazy-order.js';
 import { personalisedPageRank } from './page-rank.js';
@@ -164,12 +164,12 @@ export class ContextPipeline implements ContextAssembler {
 
   /** Breadth-first from the entries whose keys contain a focus target, over references, within scope. */
   private expandFocus(request: ContextRequest, entries: readonly TierEntry[], inScope: (entry: TierEntry) => boolean): Map<number, number> {
-    const targets = request.focus.map((target) => target.toLowerCase());
+    const matchers = request.focus.map((target) => focusMatcher(target.toLowerCase()));
     const distance = new Map<number, number>();
     let frontier: number[] = [];
     for (const entry of entries) {
       const key = entry.key.toLowerCase();
-      if (inScope(entry) && targets.some((target) => focusMatches(key, target))) {
+      if (inScope(entry) && matchers.some((matches) => matches(key))) {
         distance.set(entry.id, 0);
         frontier.push(entry.id);
       }
