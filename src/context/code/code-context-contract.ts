@@ -12,7 +12,8 @@ export interface CodeSnapshot {
   readonly searchTexts: readonly string[];
   /**
    * The nodes' search index in `format` (document i is node i's search text), as the cache keeps it; built
-   * and kept with the tree when the cache has none in that format. Undefined when it cannot be opened.
+   * and kept with the tree when the cache has none in that format. Undefined when the cache is off or the
+   * index cannot be opened.
    */
   searchIndex(format: PersistedIndexFormat): Promise<SearchIndex | undefined>;
 }

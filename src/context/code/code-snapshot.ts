@@ -57,6 +57,8 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
       return kept.searchTexts;
     },
     searchIndex: async (format) => {
+      // Without a cache there is nowhere to keep it, and building it costs a call more than a scan of the texts.
+      if (!cache) return undefined;
       const opened = kept.searchIndex?.format === format.format ? format.open(kept.searchIndex.bytes) : undefined;
       if (opened?.size === kept.searchTexts.length) return opened;
       // Not kept in this format (or not readable): built once for this tree and kept with it.
