@@ -46,7 +46,7 @@ function writeCache(file, source, cache) {
 function loadBundle(bundle, { recordCache = false } = {}) {
   const bytes = readFileSync(bundle);
   // The build writes the bundle in ASCII, which decodes as Latin-1 into a one-byte string, without UTF-8's pass.
-  const source = isAscii(bytes) ? bytes.latin1Slice() : bytes.toString('utf8');
+  const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
   const cachedData = recordCache ? undefined : readCache(cacheFileOf(bundle), bytes);
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __epImport) {${source}\n})`, {
     filename: bundle,

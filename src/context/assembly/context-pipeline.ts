@@ -52,7 +52,7 @@ export class ContextPipeline implements ContextAssembler {
   }
 
   async requestContext(request: ContextRequest): Promise<AssembledContext> {
-    await this.tiers.load();
+    await this.tiers.loadForSearch();
     const budget = this.budgetFor(request);
     this.checkDepth(request);
     const candidates = this.rank(this.deduplicate(this.gather(request)));

@@ -40,6 +40,7 @@ export class ContextTierService implements ContextTiers {
   /** 1 for entries whose key another entry also holds; read per candidate, so kept as a flat array. */
   private readonly copied: number[] = [];
   private loading?: Promise<void>;
+  private searchLoading?: Promise<void>;
   private counter?: TokenCounter;
   private searchIndex?: SearchIndex;
   /** The entries' search texts, kept from a first query answered without an index until the index is built. */
@@ -58,6 +59,13 @@ export class ContextTierService implements ContextTiers {
   load(): Promise<void> {
     this.loading ??= this.loadSources();
     return this.loading;
+  }
+
+  loadForSearch(): Promise<void> {
+    this.searchLoading ??= this.load().then(async () => {
+      this.keptIndex = await this.keptSearchIndex();
+    });
+    return this.searchLoading;
   }
 
   async add(record: ContextRecord, tier: TierName, sourceId: string): Promise<TierEntry> {
@@ -186,7 +194,6 @@ export class ContextTierService implements ContextTiers {
       records.forEach((record, position) => this.insert(record, source.tier, source.id, source.maxDepth, position, source));
       this.loaded.push([source, records.length]);
     }
-    this.keptIndex = await this.keptSearchIndex();
     for (const entry of this.list) if (entry.home === 'hot') this.promote(entry, await this.fullCost(entry));
   }
 

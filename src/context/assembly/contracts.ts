@@ -95,6 +95,11 @@ export interface HistoryEntry {
 export interface ContextTiers {
   /** Loads every source once (later calls return at once), and fills the hot tier from hot sources. */
   load(): Promise<void>;
+  /**
+   * `load`, and the sources' kept search indexes readied for the searches that follow (opened, or built by
+   * the source to keep): what a caller about to search awaits; one that only reads the budget need not.
+   */
+  loadForSearch(): Promise<void>;
   /** Adds a record at run time (a session's new node, say); it joins `tier` and the search index. */
   add(record: ContextRecord, tier: TierName, sourceId: string): Promise<TierEntry>;
   entries(): readonly TierEntry[];

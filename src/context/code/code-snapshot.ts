@@ -2,6 +2,7 @@ import type { CodeSnapshot } from './code-context-contract.js';
 import { CodeGraph } from './code-graph.js';
 import { codeSearchText } from './code-search-text.js';
 import type { CodeRoot } from './code-root.js';
+import type { SearchIndex } from '../../search/search-engine.js';
 import { readSourceTree, type SourceTreeOptions } from './source-tree.js';
 import { TreeCache, type KeptSearchIndex, type TreeCacheData } from './tree-cache.js';
 
@@ -24,6 +25,8 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
   const { tree, parsed } = read;
   let kept: TreeCacheData;
   let graph: CodeGraph;
+  /** The index opened for each format asked for, so a second tier service of the runtime does not check it again. */
+  const opened = new Map<string, Promise<SearchIndex | undefined>>();
   if (!parsed) {
     // The tree hash is the one the cache kept its graph for (the cache checked that both fit its files).
     graph = new CodeGraph(tree, { kept: cached!.references });
@@ -56,16 +59,23 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
     get searchTexts() {
       return kept.searchTexts;
     },
-    searchIndex: async (format) => {
+    searchIndex: (format) => {
       // Without a cache there is nowhere to keep it, and building it costs a call more than a scan of the texts.
-      if (!cache) return undefined;
-      const opened = kept.searchIndex?.format === format.format ? format.open(kept.searchIndex.bytes) : undefined;
-      if (opened?.size === kept.searchTexts.length) return opened;
-      // Not kept in this format (or not readable): built once for this tree and kept with it.
-      const searchIndex: KeptSearchIndex = { format: format.format, bytes: format.encode(kept.searchTexts.map((text) => ({ text }))) };
-      kept = { ...kept, searchTexts: kept.searchTexts, searchIndex };
-      if (cache) await cache.write(kept).catch(() => undefined);
-      return format.open(searchIndex.bytes);
+      if (!cache) return Promise.resolve(undefined);
+      let index = opened.get(format.format);
+      if (!index) {
+        index = (async () => {
+          const current = kept.searchIndex?.format === format.format ? format.open(kept.searchIndex.bytes) : undefined;
+          if (current?.size === kept.searchTexts.length) return current;
+          // Not kept in this format (or not readable): built once for this tree and kept with it.
+          const searchIndex: KeptSearchIndex = { format: format.format, bytes: format.encode(kept.searchTexts.map((text) => ({ text }))) };
+          kept = { ...kept, searchIndex };
+          await cache.write(kept).catch(() => undefined);
+          return format.open(searchIndex.bytes);
+        })();
+        opened.set(format.format, index);
+      }
+      return index;
     },
   };
 }

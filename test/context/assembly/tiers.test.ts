@@ -92,6 +92,8 @@ describe('ContextTierService', () => {
     const ranked = async (sources: ReturnType<typeof keeping>[]) => {
       const tiers = new ContextTierService({ sources: sources.map(spy), searchEngine: engine, tokenizer: new BpeTokenizer() });
       await tiers.load();
+      assert.deepEqual(opened, [], 'loading alone (to read the budget) asks for no index');
+      await tiers.loadForSearch();
       return ['signing keys', 'keys', 'users'].map((query) => tiers.search(query));
     };
     const scanned = await ranked([keeping('a', texts.slice(0, 2), false), keeping('b', texts.slice(2), false)]);
@@ -104,12 +106,13 @@ describe('ContextTierService', () => {
       searchIndex: async () => format.open(format.encode([{ text: 'users' }, { text: 'x' }])),
     };
     const tiers = new ContextTierService({ sources: [other], searchEngine: engine, tokenizer: new BpeTokenizer() });
-    await tiers.load();
+    await tiers.loadForSearch();
     assert.deepEqual(
       tiers.search('users').map((hit) => hit.index),
       [0],
     );
     // One source without a kept index: the texts are scanned, with the same hits.
+    opened.length = 0;
     assert.deepEqual(await ranked([keeping('a', texts.slice(0, 2)), keeping('b', texts.slice(2), false)]), scanned);
   });
 
