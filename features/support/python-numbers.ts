@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { decodeSidecar } from '../../src/context/active/sidecar/sidecar-decode.js';
+import { decodeSidecar, SidecarInvalid, type DecodedSidecar } from '../../src/context/active/sidecar/sidecar-decode.js';
 import type { EpWorld } from './world.js';
 
 /**
@@ -26,8 +26,20 @@ export async function readCacheHolds(world: EpWorld, file: string): Promise<bool
     .digest('hex');
   const dir = path.join(world.home, 'cache', 'context-packages');
   const names = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.eprc'));
-  for (const name of names) if (decodeSidecar(await readFile(path.join(dir, name)))?.header.digest === digest) return true;
+  for (const name of names) if (soundSidecar(await readFile(path.join(dir, name)))?.header.digest === digest) return true;
   return false;
+}
+
+/** The sidecar in `bytes` when its head and every block of its body pass their checks. */
+function soundSidecar(bytes: Buffer): DecodedSidecar | undefined {
+  const sidecar = decodeSidecar(bytes);
+  try {
+    sidecar?.body();
+    return sidecar;
+  } catch (error) {
+    if (error instanceof SidecarInvalid) return undefined;
+    throw error;
+  }
 }
 
 export type Damage = 'cut short' | 'scrambled' | 'emptied';

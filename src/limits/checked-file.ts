@@ -122,7 +122,11 @@ export function readCheckedFile(file: string, options: CheckedFileOptions): Prom
   });
 }
 
-export function readCheckedFileSync(file: string, options: CheckedFileOptions): Buffer {
+/**
+ * A descriptor open for reading on a regular file within the size limit, checked by path and again on the
+ * descriptor, with its stat; the caller closes it.
+ */
+export function openCheckedFileSync(file: string, options: CheckedFileOptions): { fd: number; info: Stats } {
   let fd: number;
   try {
     assertRegular(file, statSync(file), options);
@@ -133,6 +137,16 @@ export function readCheckedFileSync(file: string, options: CheckedFileOptions): 
   try {
     const info = fstatSync(fd);
     assertRegular(file, info, options);
+    return { fd, info };
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+export function readCheckedFileSync(file: string, options: CheckedFileOptions): Buffer {
+  const { fd, info } = openCheckedFileSync(file, options);
+  try {
     const reader = new BoundedBuffer(file, info.size, options);
     for (;;) {
       const bytesRead = readSync(fd, reader.buffer, reader.length, reader.room, reader.length);

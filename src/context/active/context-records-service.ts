@@ -79,20 +79,25 @@ export class ContextRecordsService implements ContextRecords {
   }
 
   /**
-   * `read` over the corpus of `target`; when a cached sidecar turns out unsound while read (a record text
-   * that does not parse), the sidecars are dropped and `read` runs again on the packages themselves.
+   * `read` over the corpus of `target`. A sidecar is checked as it is read, so one can turn out unsound
+   * midway (a block that fails its checksum, a record text that does not parse): the sidecars are then
+   * dropped and `read` runs again on sidecars rebuilt from the packages, and should those fail too, on the
+   * packages themselves.
    */
   private async withCorpus<T>(
     target: ContextReadTarget,
     read: (loaded: Awaited<ReturnType<ContextRecordsService['corpus']>>) => T,
   ): Promise<T> {
-    try {
-      return read(await this.corpus(target));
-    } catch (error) {
-      if (!(error instanceof SidecarInvalid)) throw error;
-      await Promise.all((await this.readPaths(target)).map((pkg) => this.reader.discard(pkg.absolute)));
-      return read(await this.corpus(target, { fromPackage: true }));
+    // The sidecars as found, then as rebuilt from the packages.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      try {
+        return read(await this.corpus(target));
+      } catch (error) {
+        if (!(error instanceof SidecarInvalid)) throw error;
+        await Promise.all((await this.readPaths(target)).map((pkg) => this.reader.discard(pkg.absolute)));
+      }
     }
+    return read(await this.corpus(target, { fromPackage: true }));
   }
 
   async search(request: ContextSearchRequest): Promise<WithWarnings<ContextSearchResult>> {

@@ -14,7 +14,7 @@ import type { PersistedIndexFormat } from '../../search/search-engine.js';
 import type { PackageStore } from '../../storage/package-store-contract.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { allRecords, recordsSource, type RecordSource } from './record-source.js';
-import { decodeSidecar, SidecarInvalid, type DecodedSidecar } from './sidecar/sidecar-decode.js';
+import { decodeSidecar, openSidecar, SidecarInvalid, type DecodedSidecar } from './sidecar/sidecar-decode.js';
 import { encodeSidecar, restampSidecar, sidecarsSupported } from './sidecar/sidecar-format.js';
 import type { SidecarStamp } from './sidecar/sidecar-stamp.js';
 
@@ -79,13 +79,14 @@ export class PackageReadCache {
     const identity = this.dir && sidecarsSupported && !options.fromPackage ? await fileIdentity(file) : undefined;
     if (!identity) return this.fromPackage(file);
     const entry = sidecarPath(this.dir!, file);
-    const sidecar = await readSidecar(entry);
+    const sidecar = openSidecar(entry);
     if (sidecar?.header.identity === identity) return { source: sidecar.source, warnings: [] };
     const digest = await digestOf(file);
     if (!digest) return this.fromPackage(file);
     const stamp: SidecarStamp = { identity, digest };
-    if (sidecar?.header.digest === digest) {
-      await this.writeEntry(entry, restampSidecar(sidecar.header, sidecar.body, stamp)).catch(() => undefined);
+    const body = sidecar?.header.digest === digest ? wholeBody(sidecar) : undefined;
+    if (sidecar && body) {
+      await this.writeEntry(entry, restampSidecar(sidecar.header, body, stamp)).catch(() => undefined);
       return { source: sidecar.source, warnings: [] };
     }
     const loaded = await this.loadUncached(file);
@@ -200,11 +201,13 @@ async function digestOf(file: string): Promise<string | undefined> {
   }
 }
 
-async function readSidecar(entry: string): Promise<DecodedSidecar | undefined> {
+/** The sidecar's whole body, or undefined when a block of it fails its checksum (the sidecar is then rebuilt). */
+function wholeBody(sidecar: DecodedSidecar): Buffer | undefined {
   try {
-    return decodeSidecar(await readCheckedFile(entry, { what: 'A cache entry', maxBytes: Limits.packageBytes }));
-  } catch {
-    return undefined;
+    return sidecar.body();
+  } catch (error) {
+    if (error instanceof SidecarInvalid) return undefined;
+    throw error;
   }
 }
 

@@ -1,58 +1,124 @@
+import { closeSync, type Stats } from 'node:fs';
 import { crc32 } from 'node:zlib';
+import { BlockCheckFailed, CheckedBlocks, fileSpans, memorySpans, readSpanSync } from '../../../limits/checked-blocks.js';
+import { openCheckedFileSync, type CheckedFileOptions } from '../../../limits/checked-file.js';
+import { Limits } from '../../../limits/limits.js';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../../records/document-text.js';
 import { isJsonObject } from '../../../records/json.js';
 import type { Scenario } from '../../../records/scenario.js';
 import type { PersistedIndexFormat, SearchDocument, SearchIndex } from '../../../search/search-engine.js';
 import { parseJsonPreservingNumbers } from '../../../storage/json/record-json-parser.js';
 import type { RecordSource } from '../record-source.js';
+import { ends, textColumn, type TextColumn } from './sidecar-columns.js';
+import { check, SidecarInvalid } from './sidecar-invalid.js';
 import { PREFIX_BYTES, SIDECAR_MAGIC, SIDECAR_VERSION, sidecarsSupported, type SidecarHeader } from './sidecar-format.js';
 
 export interface DecodedSidecar {
   readonly header: SidecarHeader;
-  readonly body: Buffer;
+  /** The whole body, every block checked (to write it again under a new stamp). */
+  body(): Buffer;
   readonly source: RecordSource;
 }
 
-/** Why a sidecar was not used; the cache then reads the package and writes a new one. */
-export class SidecarInvalid extends Error {}
+export { SidecarInvalid };
+
+/** A cache file larger than a package may be is not read. */
+const SIDECAR_FILE: CheckedFileOptions = { what: 'A cache entry', maxBytes: Limits.packageBytes };
+/** Read at once when a sidecar is opened: the prefix, the header and the block table of most sidecars. */
+const HEAD_BYTES = 64 * 1024;
 
 /**
- * Reads a sidecar back, trusting nothing in it: the magic, version and CRC-32 first (a truncated or
- * damaged file fails here), then the header's shape, every section within the body and of the size its
- * count implies. Undefined for a sidecar that fails any of these. What is read only when needed is checked
- * then, and throws SidecarInvalid when it fails (the reader then answers from the package instead): a
- * column's offsets ascending and ending where its text ends, when the column is first read; a record text
- * parsing to an object, when the record is first asked for; the search index, when it is first opened.
+ * A sidecar file, trusting nothing in it. Opening reads and checks only its head: the magic and version, the
+ * header and block table against their CRC-32, the header's shape, every section within the body and of the
+ * size its count implies, and the file's size against the body's. Undefined for a sidecar that fails any of
+ * these. The sections are read when first needed, each block checked against its checksum then (see
+ * limits/checked-blocks.ts); what fails then throws SidecarInvalid (the reader then answers from the package
+ * instead), as do a column whose offsets do not ascend to its end, a record text that does not parse to an
+ * object and a search index that fails its checks.
  */
+export function openSidecar(file: string): DecodedSidecar | undefined {
+  let opened: { fd: number; info: Stats };
+  try {
+    opened = openCheckedFileSync(file, SIDECAR_FILE);
+  } catch {
+    return undefined;
+  }
+  const { fd, info } = opened;
+  try {
+    const first = readSpanSync(fd, 0, Math.min(info.size, HEAD_BYTES));
+    const head = (start: number, end: number) => (end <= first.length ? first.subarray(start, end) : readSpanSync(fd, start, end));
+    const { header, checksums, bodyStart } = decodeHead(head, info.size);
+    return decodeBody(
+      header,
+      new CheckedBlocks(fileSpans(file, bodyStart, info, SIDECAR_FILE), header.bodyBytes, checksums, header.blockBytes),
+    );
+  } catch (error) {
+    if (error instanceof SidecarInvalid || error instanceof BlockCheckFailed) return undefined;
+    throw error;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A sidecar held in memory (one just built), checked as `openSidecar` checks a file. */
 export function decodeSidecar(file: Buffer): DecodedSidecar | undefined {
   try {
-    return decode(file);
+    const { header, checksums, bodyStart } = decodeHead((start, end) => file.subarray(start, end), file.length);
+    return decodeBody(header, new CheckedBlocks(memorySpans(file.subarray(bodyStart)), header.bodyBytes, checksums, header.blockBytes));
   } catch (error) {
-    if (error instanceof SidecarInvalid) return undefined;
+    if (error instanceof SidecarInvalid || error instanceof BlockCheckFailed) return undefined;
     throw error;
   }
 }
 
-function decode(file: Buffer): DecodedSidecar {
-  check(sidecarsSupported && file.length >= PREFIX_BYTES, 'too short');
-  check(file.readUInt32LE(0) === SIDECAR_MAGIC && file.readUInt32LE(4) === SIDECAR_VERSION, 'not a sidecar of this version');
-  const headerLength = file.readUInt32LE(8);
-  check(headerLength <= file.length - PREFIX_BYTES, 'header past the end');
-  check(crc32(file.subarray(PREFIX_BYTES)) === file.readUInt32LE(12), 'checksum');
-  const header = parseHeader(file.toString('utf8', PREFIX_BYTES, PREFIX_BYTES + headerLength));
-  const body = file.subarray(PREFIX_BYTES + headerLength);
+/** The header and block checksums, checked, and where the body starts; `read` gives bytes of the file. */
+function decodeHead(
+  read: (start: number, end: number) => Buffer,
+  size: number,
+): { header: SidecarHeader; checksums: Uint32Array; bodyStart: number } {
+  check(sidecarsSupported && size >= PREFIX_BYTES, 'too short');
+  const prefix = read(0, PREFIX_BYTES);
+  check(prefix.readUInt32LE(0) === SIDECAR_MAGIC && prefix.readUInt32LE(4) === SIDECAR_VERSION, 'not a sidecar of this version');
+  const headerLength = prefix.readUInt32LE(8);
+  check(headerLength <= size - PREFIX_BYTES, 'header past the end');
+  const headerBytes = read(PREFIX_BYTES, PREFIX_BYTES + headerLength);
+  const header = parseHeader(headerBytes.toString('utf8'));
+  const tableStart = PREFIX_BYTES + headerLength;
+  const blocks = Math.ceil(header.bodyBytes / header.blockBytes);
+  const bodyStart = tableStart + blocks * 4;
+  check(bodyStart + header.bodyBytes === size, "file size is not the header's");
+  const table = read(tableStart, bodyStart);
+  check(crc32(table, crc32(headerBytes)) === prefix.readUInt32LE(12), 'checksum');
+  const checksums = new Uint32Array(blocks);
+  for (let block = 0; block < blocks; block += 1) checksums[block] = table.readUInt32LE(block * 4);
+  return { header, checksums, bodyStart };
+}
+
+function decodeBody(header: SidecarHeader, blocks: CheckedBlocks): DecodedSidecar {
   const count = header.count;
-  const section = (name: string, unit: number): Buffer => {
+  const read = (offset: number, length: number): Buffer => {
+    try {
+      return blocks.range(offset, length);
+    } catch (error) {
+      if (error instanceof BlockCheckFailed) throw new SidecarInvalid(error.message, { cause: error });
+      throw error;
+    }
+  };
+  /** A section's place, checked now; its bytes, read when first asked for. */
+  const section = (name: string, unit: number): { length: number; bytes: () => Buffer } => {
     const range = header.sections[name];
     check(range !== undefined, `section ${name} missing`);
     const [offset, length] = range;
-    check(offset + length <= body.length, `section ${name} past the end`);
+    check(offset + length <= header.bodyBytes, `section ${name} past the end`);
     if (unit) check(length === unit * count && offset % 4 === 0, `section ${name} size`);
-    return body.subarray(offset, offset + length);
+    let bytes: Buffer | undefined;
+    return { length, bytes: () => (bytes ??= read(offset, length)) };
   };
   const records = section('records', 0);
-  const recordEnds = ends(section('recordEnds', 4), records.length);
-  const keyKinds = section('keyKinds', 1);
+  const recordsAt = header.sections.records![0];
+  const recordEndBytes = section('recordEnds', 4);
+  let recordEnds: Uint32Array | undefined;
+  const keyKindBytes = section('keyKinds', 1);
   const keys = textColumn(section('keyEnds', 4), section('keys', 0));
   const columns = DEFAULT_SEARCH_FIELDS.map((field) => textColumn(section(`ends:${field}`, 4), section(`text:${field}`, 0)));
   const indexBytes = header.index === undefined ? undefined : section('index', 0);
@@ -62,10 +128,13 @@ function decode(file: Buffer): DecodedSidecar {
   const record = (index: number): Scenario => {
     const cached = parsed[index];
     if (cached) return cached;
+    recordEnds ??= ends(recordEndBytes.bytes(), records.length);
+    const start = index === 0 ? 0 : recordEnds[index - 1]!;
     let value: unknown;
     try {
-      value = parseJsonPreservingNumbers(records.toString('utf8', index === 0 ? 0 : recordEnds[index - 1]!, recordEnds[index]));
+      value = parseJsonPreservingNumbers(read(recordsAt + start, recordEnds[index]! - start).toString('utf8'));
     } catch (error) {
+      if (error instanceof SidecarInvalid) throw error;
       throw new SidecarInvalid(`record ${index} does not parse`, { cause: error });
     }
     if (!isJsonObject(value)) throw new SidecarInvalid(`record ${index} is not an object`);
@@ -79,14 +148,17 @@ function decode(file: Buffer): DecodedSidecar {
         const value = record(index)[field];
         return typeof value === 'string' ? value : undefined;
       }
-      return keyKinds[index] === 1 ? keys.at(index) : undefined;
+      return keyKindBytes.bytes()[index] === 1 ? keys.at(index) : undefined;
     },
-    firstIndexOfKey: (key) => keys.indexOf(key, (index) => keyKinds[index] === 1),
+    firstIndexOfKey: (key) => {
+      const keyKinds = keyKindBytes.bytes();
+      return keys.indexOf(key, (index) => keyKinds[index] === 1);
+    },
     // Packages with an unreadable record are never cached.
     readable: () => true,
     searchIndex: (format: PersistedIndexFormat) => {
       if (!indexBytes || header.index !== format.format) return undefined;
-      index ??= format.open(indexBytes);
+      index ??= format.open(indexBytes.bytes());
       if (!index || index.size !== count) throw new SidecarInvalid('search index');
       return index;
     },
@@ -120,12 +192,12 @@ function decode(file: Buffer): DecodedSidecar {
       return documents;
     },
   };
-  return { header, body, source };
+  return { header, body: () => read(0, header.bodyBytes), source };
 }
 
-function check(condition: boolean, what: string): asserts condition {
-  if (!condition) throw new SidecarInvalid(what);
-}
+/** Block sizes a reader takes: any other is a damaged or foreign header. */
+const MIN_BLOCK_BYTES = 1024;
+const MAX_BLOCK_BYTES = 16 * 2 ** 20;
 
 function parseHeader(text: string): SidecarHeader {
   let value: unknown;
@@ -135,9 +207,14 @@ function parseHeader(text: string): SidecarHeader {
     throw new SidecarInvalid('header is not JSON');
   }
   check(isJsonObject(value), 'header is not an object');
-  const { identity, digest, count, fields, sections } = value;
+  const { identity, digest, count, fields, sections, bodyBytes, blockBytes } = value;
   check(typeof identity === 'string' && typeof digest === 'string' && /^[0-9a-f]{64}$/.test(digest), 'stamp');
   check(typeof count === 'number' && Number.isSafeInteger(count) && count >= 0, 'count');
+  check(typeof bodyBytes === 'number' && Number.isSafeInteger(bodyBytes) && bodyBytes >= 0, 'body length');
+  check(
+    typeof blockBytes === 'number' && Number.isSafeInteger(blockBytes) && blockBytes >= MIN_BLOCK_BYTES && blockBytes <= MAX_BLOCK_BYTES,
+    'block size',
+  );
   check(
     Array.isArray(fields) &&
       fields.length === DEFAULT_SEARCH_FIELDS.length &&
@@ -155,61 +232,6 @@ function parseHeader(text: string): SidecarHeader {
   return value as unknown as SidecarHeader;
 }
 
-/** A u32 offset column, copied (the section need not be aligned in memory), checked ascending and ending at `total`. */
-function ends(bytes: Buffer, total: number): Uint32Array {
-  const column = new Uint32Array(bytes.length / 4);
-  new Uint8Array(column.buffer).set(bytes);
-  let previous = 0;
-  for (const end of column) {
-    check(end >= previous, 'offsets descend');
-    previous = end;
-  }
-  check(previous === total, 'offsets do not end at the section end');
-  return column;
-}
-
 /** The default fields in the order the document literal above lists them; fails to compile if they change. */
 const LITERAL_FIELDS: typeof DEFAULT_SEARCH_FIELDS = ['key', 'kind', 'title', 'summary', 'content', 'tags'] as const;
 void LITERAL_FIELDS;
-
-interface TextColumn {
-  at(index: number): string;
-  /** The first position holding exactly `value` that `accept` takes, found by searching the text, not each entry. */
-  indexOf(value: string, accept: (index: number) => boolean): number | undefined;
-}
-
-/** A column of strings, decoded and checked against its offsets when first read (a `get` reads only the keys). */
-function textColumn(endBytes: Buffer, textBytes: Buffer): TextColumn {
-  let decoded: { text: string; column: Uint32Array } | undefined;
-  const read = () => {
-    if (decoded) return decoded;
-    const text = textBytes.toString('utf8');
-    return (decoded = { text, column: ends(endBytes, text.length) });
-  };
-  const startOf = (column: Uint32Array, index: number) => (index === 0 ? 0 : column[index - 1]!);
-  return {
-    at: (index) => {
-      const { text, column } = read();
-      return text.slice(startOf(column, index), column[index]);
-    },
-    indexOf: (value, accept) => {
-      const { text, column } = read();
-      if (value === '') {
-        const found = column.findIndex((end, index) => end === startOf(column, index) && accept(index));
-        return found < 0 ? undefined : found;
-      }
-      for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + 1)) {
-        // The entry holding offset `at`: the first whose end lies past it.
-        let low = 0;
-        let high = column.length - 1;
-        while (low < high) {
-          const middle = (low + high) >> 1;
-          if (column[middle]! > at) high = middle;
-          else low = middle + 1;
-        }
-        if (startOf(column, low) === at && column[low] === at + value.length && accept(low)) return low;
-      }
-      return undefined;
-    },
-  };
-}

@@ -1,5 +1,6 @@
 import { endianness } from 'node:os';
 import { crc32 } from 'node:zlib';
+import { blockChecksums, CHECKED_BLOCK_BYTES } from '../../../limits/checked-blocks.js';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../../records/document-text.js';
 import type { Scenario } from '../../../records/scenario.js';
 import { Limits } from '../../../limits/limits.js';
@@ -12,27 +13,36 @@ import type { SidecarStamp } from './sidecar-stamp.js';
  * offsets, the `key` of each record and its search-document text per default field as columns, so a search
  * or a `get` reads it without parsing every record.
  *
- * Layout (little-endian): `EPRC`, format version (u32), header length H (u32), CRC-32 of everything after
- * these 16 bytes (u32), the header (H bytes of JSON: stamp, record count, section offsets and lengths
- * relative to the body), then the body. Sections: `records` (bytes) with `recordEnds` (u32 byte offsets);
- * `keyKinds` (u8: 1 when the record's key is a string) with `keyEnds` (u32, UTF-16 offsets) and `keys`; per
- * default field `ends:<field>` and `text:<field>` alike; and, when the search engine can keep its index as
- * bytes, `index` (that engine's format, named in the header) over the default fields, so a warm search
- * reads postings instead of tokenizing every record. Everything read back is checked (see decode.ts).
+ * Layout (little-endian): `EPRC`, format version (u32), header length H (u32), CRC-32 of the header and
+ * the block table (u32); the header (H bytes of JSON: stamp, record count, body length, block size, section
+ * offsets and lengths relative to the body); the block table (the CRC-32 of each block of the body, u32);
+ * then the body. Sections: `records` (bytes) with `recordEnds` (u32 byte offsets); `keyKinds` (u8: 1 when
+ * the record's key is a string) with `keyEnds` (u32, UTF-16 offsets) and `keys`; per default field
+ * `ends:<field>` and `text:<field>` alike; and, when the search engine can keep its index as bytes, `index`
+ * (that engine's format, named in the header) over the default fields, so a warm search reads postings
+ * instead of tokenizing every record. A reader reads the sections it needs, checking each block it reads
+ * against its checksum (see limits/checked-blocks.ts): a `get` reads the keys and one record, not the file.
+ * Everything read back is checked (see sidecar-decode.ts).
  */
 export const SIDECAR_MAGIC = 0x43525045;
-/** 2: the search index section. */
-export const SIDECAR_VERSION = 2;
+/** 2: the search index section. 3: checksums per block, so a reader reads only the sections it needs. */
+export const SIDECAR_VERSION = 3;
 export const PREFIX_BYTES = 16;
 
 export type Sections = Record<string, readonly [offset: number, length: number]>;
 
-export interface SidecarHeader extends SidecarStamp {
+/** What `encodeSidecar` puts in a header; writing it adds the body's layout (`SidecarHeader`). */
+export interface SidecarContents extends SidecarStamp {
   readonly count: number;
   readonly fields: readonly string[];
   readonly sections: Sections;
   /** The format of the `index` section, when there is one. */
   readonly index?: string;
+}
+
+export interface SidecarHeader extends SidecarContents {
+  readonly bodyBytes: number;
+  readonly blockBytes: number;
 }
 
 /** Sidecars are written and read as native u32 arrays; a big-endian host simply keeps no sidecar. */
@@ -91,32 +101,44 @@ export function encodeSidecar(records: readonly Scenario[], stamp: SidecarStamp,
   }
   const body = Buffer.alloc(offset);
   for (const [name, bytes] of parts) body.set(bytes, sections[name]![0]);
-  const header: SidecarHeader = {
+  const header: SidecarContents = {
     ...stamp,
     count: records.length,
     fields: DEFAULT_SEARCH_FIELDS,
     sections,
     ...(indexed ? { index: index.format } : {}),
   };
-  return assemble(header, body);
+  return assembleSidecar(header, body);
 }
 
 /** The same sidecar under a new stamp (the package's identity changed, its bytes did not). */
-export function restampSidecar(header: SidecarHeader, body: Buffer, stamp: SidecarStamp): Buffer {
-  return assemble({ ...header, identity: stamp.identity, digest: stamp.digest }, body);
+export function restampSidecar(header: SidecarContents, body: Buffer, stamp: SidecarStamp): Buffer {
+  return assembleSidecar({ ...header, identity: stamp.identity, digest: stamp.digest }, body);
 }
 
-function assemble(header: SidecarHeader, body: Buffer): Buffer {
+/** The file for `contents` and `body`, with the body's length, its blocks' checksums and the header's. */
+export function assembleSidecar(contents: SidecarContents, body: Buffer): Buffer {
+  const { identity, digest, count, fields, sections, index } = contents;
+  const header: SidecarHeader = {
+    ...{ identity, digest, count, fields, sections },
+    ...(index === undefined ? {} : { index }),
+    bodyBytes: body.length,
+    blockBytes: CHECKED_BLOCK_BYTES,
+  };
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
-  // The body starts on a 4-byte boundary of the file too.
+  // The block table, and so the body, start on a 4-byte boundary of the file.
   const padding = (4 - ((PREFIX_BYTES + headerBytes.length) % 4)) % 4;
-  const file = Buffer.alloc(PREFIX_BYTES + headerBytes.length + padding + body.length, 0x20);
+  const headerLength = headerBytes.length + padding;
+  const table = blockChecksums(body);
+  const tableStart = PREFIX_BYTES + headerLength;
+  const file = Buffer.alloc(tableStart + table.byteLength + body.length, 0x20);
   file.writeUInt32LE(SIDECAR_MAGIC, 0);
   file.writeUInt32LE(SIDECAR_VERSION, 4);
-  file.writeUInt32LE(headerBytes.length + padding, 8);
+  file.writeUInt32LE(headerLength, 8);
   headerBytes.copy(file, PREFIX_BYTES);
-  body.copy(file, PREFIX_BYTES + headerBytes.length + padding);
-  file.writeUInt32LE(crc32(file.subarray(PREFIX_BYTES)), 12);
+  table.forEach((sum, block) => file.writeUInt32LE(sum, tableStart + block * 4));
+  body.copy(file, tableStart + table.byteLength);
+  file.writeUInt32LE(crc32(file.subarray(PREFIX_BYTES, tableStart + table.byteLength)), 12);
   return file;
 }
 

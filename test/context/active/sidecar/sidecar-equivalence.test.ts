@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { ContextCorpus } from '../../../../src/context/active/context-corpus.js';
-import { decodeSidecar } from '../../../../src/context/active/sidecar/sidecar-decode.js';
+import { allRecords } from '../../../../src/context/active/record-source.js';
+import { decodeSidecar, SidecarInvalid, type DecodedSidecar } from '../../../../src/context/active/sidecar/sidecar-decode.js';
 import { encodeSidecar } from '../../../../src/context/active/sidecar/sidecar-format.js';
 import type { Scenario } from '../../../../src/records/scenario.js';
 import { Bm25SearchEngine } from '../../../../src/search/bm25/bm25-engine.js';
@@ -83,20 +84,29 @@ describe('the read cache sidecar', () => {
     );
   });
 
-  it('is refused whole when any byte is cut, changed or added', () => {
+  it('never answers from a changed byte: refused when one is cut or added, refused or failing the read that meets one changed', () => {
     const file = encodeSidecar(
       [
         { key: 'a', summary: 'pilot pricing' },
         { key: 'b', summary: 'consent' },
       ],
       stamp,
+      engine.persistedIndex,
     );
-    assert.ok(decodeSidecar(file));
+    const readEverything = (decoded: DecodedSidecar) => {
+      const { source } = decoded;
+      for (let index = 0; index < source.length; index += 1) source.stringField(index, 'key');
+      allRecords(source);
+      source.documents(undefined);
+      source.searchIndex!(engine.persistedIndex);
+    };
+    readEverything(decodeSidecar(file)!);
     fc.assert(
       fc.property(fc.nat(file.length - 1), fc.integer({ min: 1, max: 255 }), (at, flip) => {
         const damaged = Buffer.from(file);
         damaged[at] = damaged[at]! ^ flip;
-        assert.equal(decodeSidecar(damaged), undefined);
+        const decoded = decodeSidecar(damaged);
+        if (decoded) assert.throws(() => readEverything(decoded), SidecarInvalid, `byte ${at}`);
         assert.equal(decodeSidecar(file.subarray(0, at)), undefined);
       }),
       { numRuns: 500 },

@@ -3,12 +3,11 @@ import { mkdtemp, readdir, readFile, rm, truncate, utimes, writeFile } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { crc32 } from 'node:zlib';
 import { allRecords } from '../../../../src/context/active/record-source.js';
 import { PackageReadCache } from '../../../../src/context/active/package-read-cache.js';
 import { ContextRecordsService } from '../../../../src/context/active/context-records-service.js';
 import { decodeSidecar } from '../../../../src/context/active/sidecar/sidecar-decode.js';
-import { PREFIX_BYTES } from '../../../../src/context/active/sidecar/sidecar-format.js';
+import { assembleSidecar } from '../../../../src/context/active/sidecar/sidecar-format.js';
 import { LinePacker } from '../../../../src/context/package/line-packer.js';
 import { ScenarioList } from '../../../../src/records/scenario-list.js';
 import { Bm25SearchEngine } from '../../../../src/search/bm25/bm25-engine.js';
@@ -102,17 +101,12 @@ describe('the read cache with sidecars, over a real package', () => {
     const expected = await answers(service(new GitPackageStore()));
     await answers(service(new GitPackageStore(), cacheDir));
     const sidecar = await sidecarOf(cacheDir);
-    const bytes = await readFile(sidecar);
-    const headerLength = bytes.readUInt32LE(8);
-    const header = JSON.parse(bytes.toString('utf8', PREFIX_BYTES, PREFIX_BYTES + headerLength)) as {
-      sections: Record<string, [number, number]>;
-    };
-    // Every record text starts with `{`; turn them all into `[`, then fix the checksum.
+    const { header, body } = decodeSidecar(await readFile(sidecar))!;
+    // Every record text starts with `{`; turn them all into `[`, and write the checksums for that.
     const [offset, length] = header.sections.records!;
-    const body = PREFIX_BYTES + headerLength;
-    for (let at = body + offset; at < body + offset + length; at += 1) if (bytes[at] === 0x7b) bytes[at] = 0x5b;
-    bytes.writeUInt32LE(crc32(bytes.subarray(PREFIX_BYTES)), 12);
-    await writeFile(sidecar, bytes);
+    const bytes = Buffer.from(body());
+    for (let at = offset; at < offset + length; at += 1) if (bytes[at] === 0x7b) bytes[at] = 0x5b;
+    await writeFile(sidecar, assembleSidecar(header, bytes));
     assert.deepEqual(await answers(service(new GitPackageStore(), cacheDir)), expected);
     // The search dropped it; the get that followed wrote a sound one from the package.
     assert.deepEqual(decodeSidecar(await readFile(sidecar))!.source.record(0), records[0]);

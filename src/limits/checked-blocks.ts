@@ -1,0 +1,109 @@
+import { closeSync, readSync, type Stats } from 'node:fs';
+import { crc32 } from 'node:zlib';
+import { openCheckedFileSync, type CheckedFileOptions } from './checked-file.js';
+
+/**
+ * Bytes per checked block: small enough that reading one record reads little more than the record, large
+ * enough that the table of checksums stays a small part of the file (4 bytes per 16 KB).
+ */
+export const CHECKED_BLOCK_BYTES = 16 * 1024;
+
+/** The CRC-32 of each `blockBytes` block of `body`, the last one possibly short. */
+export function blockChecksums(body: Uint8Array, blockBytes = CHECKED_BLOCK_BYTES): Uint32Array {
+  const sums = new Uint32Array(Math.ceil(body.length / blockBytes));
+  for (let block = 0; block < sums.length; block += 1) sums[block] = crc32(body.subarray(block * blockBytes, (block + 1) * blockBytes));
+  return sums;
+}
+
+/** Why bytes of a block-checked body were not given: a block failed its checksum, or the file changed or went. */
+export class BlockCheckFailed extends Error {}
+
+/** Reads bytes `[start, end)` of a body. */
+export type SpanReader = (start: number, end: number) => Buffer;
+
+/** A body held in memory. */
+export const memorySpans =
+  (body: Buffer): SpanReader =>
+  (start, end) =>
+    body.subarray(start, end);
+
+/** Bytes `[start, end)` of the open file `fd`; BlockCheckFailed when the file ends before `end`. */
+export function readSpanSync(fd: number, start: number, end: number): Buffer {
+  // Not from the shared pool, so typed-array views over it start aligned.
+  const bytes = Buffer.allocUnsafeSlow(end - start);
+  for (let filled = 0; filled < bytes.length;) {
+    const read = readSync(fd, bytes, filled, bytes.length - filled, start + filled);
+    if (read === 0) throw new BlockCheckFailed(`the file ends at ${start + filled}, before ${end}`);
+    filled += read;
+  }
+  return bytes;
+}
+
+/**
+ * A body at `bodyStart` of `file`, opened again for each read, so no descriptor outlives a call. Each read
+ * first proves the file is still the one `opened` describes (device, inode, size, modification time): a
+ * cache file replaced or removed meanwhile fails the read rather than giving another file's bytes.
+ */
+export function fileSpans(file: string, bodyStart: number, opened: Stats, options: CheckedFileOptions): SpanReader {
+  return (start, end) => {
+    let fd: number;
+    let info: Stats;
+    try {
+      ({ fd, info } = openCheckedFileSync(file, options));
+    } catch (error) {
+      throw new BlockCheckFailed(`${file} can no longer be read`, { cause: error });
+    }
+    try {
+      const same = info.dev === opened.dev && info.ino === opened.ino && info.size === opened.size && info.mtimeMs === opened.mtimeMs;
+      if (!same) throw new BlockCheckFailed(`${file} changed while it was read`);
+      return readSpanSync(fd, bodyStart + start, bodyStart + end);
+    } finally {
+      closeSync(fd);
+    }
+  };
+}
+
+/**
+ * A body read in blocks on demand, each block checked against its CRC-32 when first read: a reader that
+ * needs a few records reads and checks a few blocks, and never uses a byte a checksum has not vouched for.
+ * Damage in a block nobody reads goes unnoticed, and harms nothing.
+ */
+export class CheckedBlocks {
+  private readonly checkedBlocks = new Map<number, Buffer>();
+
+  constructor(
+    private readonly read: SpanReader,
+    readonly length: number,
+    private readonly checksums: Uint32Array,
+    private readonly blockBytes = CHECKED_BLOCK_BYTES,
+  ) {
+    if (checksums.length !== Math.ceil(length / blockBytes)) throw new BlockCheckFailed('the block table does not fit the body');
+  }
+
+  /** Bytes `[offset, offset + length)` of the body, every block they lie in checked. */
+  range(offset: number, length: number): Buffer {
+    if (!(Number.isSafeInteger(offset) && Number.isSafeInteger(length) && offset >= 0 && length >= 0 && offset + length <= this.length))
+      throw new BlockCheckFailed(`bytes ${offset} to ${offset + length} lie outside the body`);
+    if (length === 0) return Buffer.alloc(0);
+    const size = this.blockBytes;
+    const first = Math.floor(offset / size);
+    const last = Math.floor((offset + length - 1) / size);
+    const cached = first === last ? this.checkedBlocks.get(first) : undefined;
+    if (cached) return cached.subarray(offset - first * size, offset - first * size + length);
+    // One read for the whole run of blocks, even where some were read before: one system call costs more
+    // than reading a block again.
+    const start = first * size;
+    const span = this.read(start, Math.min((last + 1) * size, this.length));
+    for (let block = first; block <= last; block += 1) {
+      const bytes = span.subarray((block - first) * size, (block - first + 1) * size);
+      if (crc32(bytes) !== this.checksums[block]) throw new BlockCheckFailed(`block ${block} fails its checksum`);
+      this.checkedBlocks.set(block, bytes);
+    }
+    return span.subarray(offset - start, offset - start + length);
+  }
+
+  /** The whole body, checked. */
+  all(): Buffer {
+    return this.range(0, this.length);
+  }
+}
