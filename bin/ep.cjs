@@ -14,7 +14,9 @@ const compiled = built('../dist/src/cli/main.js');
 
 async function load() {
   if (bundled !== undefined && compiled !== undefined && bundled >= compiled)
-    return require('./load-bundle.cjs').loadBundle(path.join(__dirname, '../dist/cli/ep.cjs'));
+    return require('./load-bundle.cjs').loadBundle(path.join(__dirname, '../dist/cli/ep.cjs'), {
+      group: require('./code-cache-groups.cjs').codeCacheGroupOf(process.argv.slice(2)),
+    });
   const dir = path.join(__dirname, '../dist/src/cli');
   try {
     const [lastResort, cli] = await Promise.all([

@@ -14,7 +14,8 @@ const { createRequire } = require('node:module');
 const path = require('node:path');
 const vm = require('node:vm');
 
-const cacheFileOf = (bundle) => `${bundle}.cache`;
+/** The cache of every command (`ep.cjs.cache`), or of one group of commands (`ep.cjs.start.cache`, see code-cache-groups.cjs). */
+const cacheFileOf = (bundle, group) => (group === undefined ? `${bundle}.cache` : `${bundle}.${group}.cache`);
 const MAGIC = Buffer.from('EPCC');
 const DIGEST_BYTES = 32;
 const digestOf = (source, cache) => createHash('sha256').update(source).update(cache).digest();
@@ -40,14 +41,17 @@ function writeCache(file, source, cache) {
 }
 
 /**
- * Compiles and evaluates `bundle` as a CommonJS module; its exports. With `recordCache`, the code cache is
- * written when the process exits, once the command has compiled what it runs (the build's use).
+ * Compiles and evaluates `bundle` as a CommonJS module; its exports. The code cache is `group`'s when it
+ * has a sound one, else the one of every command. With `recordCache`, `group`'s cache is written when the
+ * process exits, once the commands run have compiled what they use (the build's use).
  */
-function loadBundle(bundle, { recordCache = false } = {}) {
+function loadBundle(bundle, { recordCache = false, group } = {}) {
   const bytes = readFileSync(bundle);
   // The build writes the bundle in ASCII, which decodes as Latin-1 into a one-byte string, without UTF-8's pass.
   const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
-  const cachedData = recordCache ? undefined : readCache(cacheFileOf(bundle), bytes);
+  const cachedData = recordCache
+    ? undefined
+    : (group !== undefined && readCache(cacheFileOf(bundle, group), bytes)) || readCache(cacheFileOf(bundle), bytes);
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __epImport) {${source}\n})`, {
     filename: bundle,
     cachedData,
@@ -55,7 +59,7 @@ function loadBundle(bundle, { recordCache = false } = {}) {
   const module = { exports: {}, id: bundle, filename: bundle, loaded: false };
   script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, path.dirname(bundle), importFromBundle);
   module.loaded = true;
-  if (recordCache) process.once('exit', () => writeCache(cacheFileOf(bundle), bytes, script.createCachedData()));
+  if (recordCache) process.once('exit', () => writeCache(cacheFileOf(bundle, group), bytes, script.createCachedData()));
   return module.exports;
 }
 

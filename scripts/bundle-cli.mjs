@@ -13,7 +13,7 @@
 // container only to hold the bindings it makes, and reads what `@inject` records through reflect-metadata's
 // registry, which every copy of reflect-metadata in a process shares, so a third-party plugin decorated with
 // its own tsyringe is read the same.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
@@ -125,7 +125,7 @@ export async function bundleCli(dist) {
   await routeDynamicImports(path.join(outdir, BUNDLE));
   const yargsDir = path.dirname(createRequire(import.meta.url).resolve('yargs/package.json'));
   await cp(path.join(yargsDir, 'locales'), path.join(outdir, YARGS_LOCALES), { recursive: true });
-  await recordCodeCache(path.join(outdir, BUNDLE));
+  await recordCodeCaches(path.join(outdir, BUNDLE));
 }
 
 /**
@@ -146,19 +146,27 @@ async function routeDynamicImports(bundle) {
 }
 
 /**
- * Commands run through the bundle, in one process, before its code cache is kept: V8 keeps the bytecode of
- * every function compiled by then, so these cover the start-up every command shares (the kernel, yargs,
- * the plugins' registration, envelopes) and the paths agents call most: a code map and a context request
- * over a small tree, and writing, searching and reading a context package.
+ * Commands run through the bundle, in one process per code cache, before the cache is kept: V8 keeps the
+ * bytecode of every function compiled by then. Each group of bin/code-cache-groups.cjs gets a cache from
+ * its own commands, so a command deserialises little more than it runs; the cache of every command (used
+ * by the commands no group names) comes from all of them. They cover the start-up every command shares
+ * (the kernel, yargs, the plugins' registration, envelopes) and the paths agents call most: a code map
+ * and a context request over a small tree, and writing, searching and reading a context package.
  */
-const RECORDED_COMMANDS = [
-  ['code', 'map'],
-  ['context', 'request', '--purpose', 'sign users in', '--focus', 'uko-py:class/AuthManager', '--depth', 'SIGNATURES', '--breadth', '1'],
-  ['scenarios', 'create', '--from-json', 'notes.json', '--output', 'notes.ep'],
-  ['context', 'upsert', '--path', 'notes.ep', '--json', '{"key":"login","text":"Users sign in with a token."}'],
-  ['context', 'search', '--path', 'notes.ep', '--query', 'sign in'],
-  ['context', 'get', '--path', 'notes.ep', '--key', 'auth'],
-];
+const RECORDED_COMMANDS = {
+  code: [
+    ['code', 'map'],
+    ['context', 'request', '--purpose', 'sign users in', '--focus', 'uko-py:class/AuthManager', '--depth', 'SIGNATURES', '--breadth', '1'],
+  ],
+  records: [
+    ['scenarios', 'create', '--from-json', 'notes.json', '--output', 'notes.ep'],
+    ['context', 'upsert', '--path', 'notes.ep', '--json', '{"key":"login","text":"Users sign in with a token."}'],
+    ['context', 'search', '--path', 'notes.ep', '--query', 'sign in'],
+    ['context', 'get', '--path', 'notes.ep', '--key', 'auth'],
+  ],
+  // `--help` ends the process, so it comes last.
+  start: [['plugins', 'list'], ['--help']],
+};
 
 /** A tree for RECORDED_COMMANDS: one Python and one TypeScript module, and records for a package. */
 const RECORDING_TREE = {
@@ -167,33 +175,65 @@ const RECORDING_TREE = {
   'notes.json': '[{"key":"auth","text":"AuthManager signs users in."}]',
 };
 
+const endsProcess = (args) => Number(args.includes('--help'));
+
+/** Records every group's code cache and the one of every command, two at a time (the build machines have two cores). */
+async function recordCodeCaches(bundle) {
+  const require = createRequire(import.meta.url);
+  const { CODE_CACHE_GROUPS, codeCacheGroupOf } = require('../bin/code-cache-groups.cjs');
+  for (const { name } of CODE_CACHE_GROUPS) {
+    const commands = RECORDED_COMMANDS[name];
+    if (!commands) throw new Error(`no commands are recorded for the code cache group ${name}`);
+    for (const args of commands)
+      if (codeCacheGroupOf(args) !== name) throw new Error(`ep ${args.join(' ')} is recorded for ${name} but starts with another cache`);
+  }
+  const recordings = [
+    // `--help` ends the process: the cache of every command runs it last.
+    {
+      group: undefined,
+      commands: CODE_CACHE_GROUPS.flatMap(({ name }) => RECORDED_COMMANDS[name]).sort((a, b) => endsProcess(a) - endsProcess(b)),
+    },
+    ...CODE_CACHE_GROUPS.map(({ name }) => ({ group: name, commands: RECORDED_COMMANDS[name] })),
+  ];
+  for (let at = 0; at < recordings.length; at += 2)
+    await Promise.all(recordings.slice(at, at + 2).map(({ group, commands }) => recordCodeCache(bundle, group, commands)));
+}
+
 /**
- * Runs RECORDED_COMMANDS through the bundle with an empty $EP_HOME and keeps the code cache V8 has once the
- * process exits. Made with the Node that builds, which is the one that runs it; any other rejects it and
- * compiles as usual. Only the first command prints its envelope on stdout (the CLI seals stdout after one).
+ * Runs `commands` through the bundle with an empty $EP_HOME and keeps the code cache V8 has once the
+ * process exits, as `group`'s. Made with the Node that builds, which is the one that runs it; any other
+ * rejects it and compiles as usual. Only the first command prints its envelope on stdout (the CLI seals
+ * stdout after one).
  */
 const withoutEpSettings = (env) => Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('EP_')));
 
-async function recordCodeCache(bundle) {
+async function recordCodeCache(bundle, group, commands) {
   const scratch = await mkdtemp(path.join(tmpdir(), 'ep-code-cache-'));
   try {
     await mkdir(path.join(scratch, '.edsl'));
     for (const [name, text] of Object.entries(RECORDING_TREE)) await writeFile(path.join(scratch, name), text);
     const loader = fileURLToPath(new URL('../bin/load-bundle.cjs', import.meta.url));
+    const options = JSON.stringify({ recordCache: true, ...(group ? { group } : {}) });
     const script = [
-      `const { main } = require(${JSON.stringify(loader)}).loadBundle(${JSON.stringify(bundle)}, { recordCache: true });`,
-      `(async () => { for (const args of ${JSON.stringify(RECORDED_COMMANDS)}) await main(args); })();`,
+      `const { main } = require(${JSON.stringify(loader)}).loadBundle(${JSON.stringify(bundle)}, ${options});`,
+      `(async () => { for (const args of ${JSON.stringify(commands)}) await main(args); })();`,
     ].join('\n');
-    const run = spawnSync(process.execPath, ['-e', script], {
-      cwd: scratch,
-      // None of the caller's ep settings (a database, a model, active packages) reach the recording.
-      env: { ...withoutEpSettings(process.env), EP_HOME: path.join(scratch, 'home') },
-      encoding: 'utf8',
+    const run = await new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['-e', script], {
+        cwd: scratch,
+        // None of the caller's ep settings (a database, a model, active packages) reach the recording.
+        env: { ...withoutEpSettings(process.env), EP_HOME: path.join(scratch, 'home') },
+      });
+      const out = { stdout: '', stderr: '' };
+      child.stdout.on('data', (chunk) => (out.stdout += chunk));
+      child.stderr.on('data', (chunk) => (out.stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ ...out, status }));
     });
-    const envelope = JSON.parse(run.stdout || '{}');
+    const envelope = JSON.parse(run.stdout.slice(0, run.stdout.lastIndexOf('}') + 1) || '{}');
     const failed = /"status": "error"/.test(run.stderr);
     if (run.status !== 0 || envelope.status !== 'ok' || failed)
-      throw new Error(`recording the CLI's code cache failed: ${run.stderr || run.stdout}`);
+      throw new Error(`recording the CLI's code cache${group ? ` for ${group}` : ''} failed: ${run.stderr || run.stdout}`);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

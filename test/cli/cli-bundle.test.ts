@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import { isAscii } from 'node:buffer';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,9 +19,14 @@ const childEnv = () => {
   return env;
 };
 
-/** Runs `main(args)` of the bundle (through the loader, as bin/ep.cjs does) in a fresh process. */
+const { codeCacheGroupOf } = createRequire(import.meta.url)(path.join(root, 'bin/code-cache-groups.cjs')) as {
+  codeCacheGroupOf: (args: string[]) => string | undefined;
+};
+
+/** Runs `main(args)` of the bundle (through the loader, with the code cache of the command's group, as bin/ep.cjs does) in a fresh process. */
 function runBundle(file: string, args: string[], cwd = root, env = childEnv()): { stdout: string; stderr: string; status: number | null } {
-  const script = `require(${JSON.stringify(loader)}).loadBundle(${JSON.stringify(file)}).main(${JSON.stringify(args)});`;
+  const options = JSON.stringify({ group: codeCacheGroupOf(args) });
+  const script = `require(${JSON.stringify(loader)}).loadBundle(${JSON.stringify(file)}, ${options}).main(${JSON.stringify(args)});`;
   const result = spawnSync(process.execPath, ['-e', script], { cwd, env, encoding: 'utf8' });
   return { stdout: result.stdout, stderr: `${result.stderr}${result.signal ?? ''}${result.error?.message ?? ''}`, status: result.status };
 }
@@ -37,7 +43,9 @@ const COMMANDS = [
   ['plugins', 'list'],
   ['tools', 'list'],
   ['context', 'search', '--query', 'x', '--path', 'missing.ep'],
+  ['code', 'map', '--token-budget', 'x'],
 ];
+const GROUPS = ['start', 'records', 'code'];
 
 describe('the bundled CLI (dist/cli)', () => {
   it('resolves every URL its modules take relative to their own file to a file the build made', () => {
@@ -76,9 +84,11 @@ describe('the bundled CLI (dist/cli)', () => {
       cpSync(bundleDir, sibling, { recursive: true });
       try {
         const damaged = path.join(sibling, 'ep.cjs');
-        const cache = readFileSync(`${damaged}.cache`);
-        cache.fill(7, 64, 4096);
-        writeFileSync(`${damaged}.cache`, cache);
+        for (const cacheFile of [`${damaged}.cache`, ...GROUPS.map((group) => `${damaged}.${group}.cache`)]) {
+          const cache = readFileSync(cacheFile);
+          cache.fill(7, 64, 4096);
+          writeFileSync(cacheFile, cache);
+        }
         const bare = path.join(sibling, 'bare.cjs');
         copyFileSync(damaged, bare);
         for (const args of COMMANDS) {
@@ -95,6 +105,20 @@ describe('the bundled CLI (dist/cli)', () => {
       }
     } finally {
       rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('starts each group of commands with its own code cache, and the others with the cache of every command', () => {
+    assert.equal(codeCacheGroupOf(['--help']), 'start');
+    assert.equal(codeCacheGroupOf(['plugins', 'list', '--plugin', 'x']), 'start');
+    assert.equal(codeCacheGroupOf(['context', 'get', '--key', 'a']), 'records');
+    assert.equal(codeCacheGroupOf(['context', 'request', '--purpose', 'p']), 'code');
+    assert.equal(codeCacheGroupOf(['code', 'map']), 'code');
+    assert.equal(codeCacheGroupOf(['context', '--help']), undefined);
+    assert.equal(codeCacheGroupOf(['sessions', 'list']), undefined);
+    for (const group of [undefined, ...GROUPS]) {
+      const file = path.join(bundleDir, group === undefined ? 'ep.cjs.cache' : `ep.cjs.${group}.cache`);
+      assert.ok(existsSync(file), `the build recorded ${path.basename(file)}`);
     }
   });
 
