@@ -23,7 +23,7 @@ const { codeCacheGroupOf } = createRequire(import.meta.url)(path.join(root, 'bin
   codeCacheGroupOf: (args: string[]) => string | undefined;
 };
 
-/** Runs `main(args)` of the bundle (through the loader, with the code cache of the command's group, as bin/ep.cjs does) in a fresh process. */
+/** Runs `main(args)` of the bundle in a fresh process, as bin/ep.cjs does: through the loader, with its group's code cache. */
 function runBundle(file: string, args: string[], cwd = root, env = childEnv()): { stdout: string; stderr: string; status: number | null } {
   const options = JSON.stringify({ group: codeCacheGroupOf(args) });
   const script = `require(${JSON.stringify(loader)}).loadBundle(${JSON.stringify(file)}, ${options}).main(${JSON.stringify(args)});`;
