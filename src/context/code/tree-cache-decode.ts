@@ -11,7 +11,8 @@ import {
   TREE_CACHE_VERSION,
   type TreeCacheData,
 } from './tree-cache-format.js';
-import { CacheInvalid, check, SectionReader, type TextColumn } from './tree-cache-sections.js';
+import type { CheckedFileOptions } from '../../limits/checked-file.js';
+import { CacheInvalid, check, decodeSections, openSections, type SectionReader, type TextColumn } from './tree-cache-sections.js';
 import { checkFileUses, isParseKey, isTreePath, type CachedFileStat } from './tree-cache-shape.js';
 import { treeHashOf } from './tree-hash.js';
 
@@ -21,7 +22,15 @@ import { treeHashOf } from './tree-hash.js';
  * range, strings within bounds. Throws CacheInvalid for a file that fails any check.
  */
 export function decodeTreeCache(file: Buffer, root: string): TreeCacheData {
-  const reader = new SectionReader(file, TREE_CACHE_VERSION);
+  return decodeSectionsFor(decodeSections(file, TREE_CACHE_VERSION), root);
+}
+
+/** The cache file at `file` for `root`, read as far as a call needs it and checked as `decodeTreeCache` checks. */
+export function readTreeCache(file: string, root: string, options: CheckedFileOptions): TreeCacheData {
+  return decodeSectionsFor(openSections(file, TREE_CACHE_VERSION, options), root);
+}
+
+function decodeSectionsFor(reader: SectionReader, root: string): TreeCacheData {
   const { header } = reader;
   check(header.root === root, 'another root');
   const { checkedAt, maxFileBytes, treeHash, counts } = header;

@@ -3,7 +3,7 @@ import { SectionWriter } from './tree-cache-sections.js';
 import type { CachedFileStat, FileUses } from './tree-cache-shape.js';
 
 /** Bumped whenever what is cached changes shape or meaning (parsing, the graph), so older files are never read. */
-export const TREE_CACHE_VERSION = 4;
+export const TREE_CACHE_VERSION = 5;
 
 /** What one source tree's cache holds; what a read gives back and what a write is given. */
 export interface TreeCacheData {

@@ -1,20 +1,21 @@
 import { isAscii } from 'node:buffer';
 import { endianness } from 'node:os';
-import { crc32 } from 'node:zlib';
+import { decodeBlockFile, encodeBlockFile, openBlockFile, type BlockFile } from '../../limits/block-file.js';
+import { BlockCheckFailed, type CheckedBlocks } from '../../limits/checked-blocks.js';
+import type { CheckedFileOptions } from '../../limits/checked-file.js';
 
 /**
  * The container the tree cache is written in: named sections of typed numbers and strings behind a JSON
  * header, so a warm read decodes columns of numbers and one text per column instead of parsing a JSON
  * document of every parsed file (the read cache's sidecar, src/context/active/sidecar/, is built the same way).
  *
- * Layout (little-endian): `EPTC`, format version (u32), header length H (u32), CRC-32 of everything after
- * these 16 bytes (u32), the header (H bytes of JSON, padded with spaces to a multiple of 8), then the body.
- * Every section starts on an 8-byte boundary of the body; the header names each one's offset and length.
+ * A block file (see limits/block-file.ts): a JSON header naming each section's offset and length in the
+ * body, which is read in checked blocks, so a call reads only the sections it uses (a warm request never
+ * reads the names files use, a third of the file). Every section starts on an 8-byte boundary of the body.
  * A column of strings is two sections: `<name>` (the UTF-8 text of all its strings joined) and
  * `<name>.ends` (u32, each string's end as a UTF-16 offset into the decoded text).
  */
 const MAGIC = 0x43545045;
-const PREFIX_BYTES = 16;
 
 /** Sections are written and read as native typed arrays; a big-endian host simply keeps no cache. */
 export const sectionsSupported = endianness() === 'LE';
@@ -52,7 +53,7 @@ export class SectionWriter {
     this.parts.push([`${name}.ends`, new Uint8Array(ends.buffer)], [name, Buffer.from(values.join(''), 'utf8')]);
   }
 
-  /** The whole file: `header` with the section ranges added, then the body, checksummed. */
+  /** The whole file: `header` with the section ranges added, then the body. */
   finish(version: number, header: Record<string, unknown>): Buffer {
     const sections: Record<string, [number, number]> = {};
     let offset = 0;
@@ -60,18 +61,29 @@ export class SectionWriter {
       sections[name] = [offset, bytes.length];
       offset = (offset + bytes.length + 7) & ~7;
     }
-    const headerBytes = Buffer.from(JSON.stringify({ ...header, sections }), 'utf8');
-    const headerLength = (headerBytes.length + 7) & ~7;
-    const file = Buffer.alloc(PREFIX_BYTES + headerLength + offset);
-    file.writeUInt32LE(MAGIC, 0);
-    file.writeUInt32LE(version, 4);
-    file.writeUInt32LE(headerLength, 8);
-    file.fill(0x20, PREFIX_BYTES, PREFIX_BYTES + headerLength);
-    headerBytes.copy(file, PREFIX_BYTES);
-    const body = PREFIX_BYTES + headerLength;
-    for (const [name, bytes] of this.parts) file.set(bytes, body + sections[name]![0]);
-    file.writeUInt32LE(crc32(file.subarray(PREFIX_BYTES)), 12);
-    return file;
+    const body = Buffer.alloc(offset);
+    for (const [name, bytes] of this.parts) body.set(bytes, sections[name]![0]);
+    return encodeBlockFile(MAGIC, version, { ...header, sections }, body);
+  }
+}
+
+/** The tree cache at `file`, of which only the head is read now; CacheInvalid when that fails its checks. */
+export function openSections(file: string, version: number, options: CheckedFileOptions): SectionReader {
+  return new SectionReader(blockFileOf(() => openBlockFile(file, MAGIC, version, options)));
+}
+
+/** A tree cache held in memory, checked as `openSections` checks a file. */
+export function decodeSections(bytes: Buffer, version: number): SectionReader {
+  return new SectionReader(blockFileOf(() => decodeBlockFile(bytes, MAGIC, version)));
+}
+
+function blockFileOf(open: () => BlockFile): BlockFile {
+  check(sectionsSupported, 'tree caches are not kept on this host');
+  try {
+    return open();
+  } catch (error) {
+    if (error instanceof BlockCheckFailed) throw new CacheInvalid(error.message, { cause: error });
+    throw error;
   }
 }
 
@@ -84,29 +96,18 @@ export interface TextColumn {
 }
 
 /**
- * Reads a file `SectionWriter` wrote, trusting nothing: the magic, version and CRC-32 first (a truncated or
- * damaged file fails here), then the header as JSON, and each section when asked for: within the body, of
- * the size the caller expects, its end offsets ascending and ending where its text ends. Throws CacheInvalid.
+ * Reads a file `SectionWriter` wrote, trusting nothing: the head when opened (see limits/block-file.ts),
+ * then each section when asked for: within the body, of the size the caller expects, every block it lies
+ * in checked, its end offsets ascending and ending where its text ends. Throws CacheInvalid.
  */
 export class SectionReader {
   readonly header: Record<string, unknown>;
-  private readonly body: Buffer;
+  private readonly blocks: CheckedBlocks;
   private readonly ranges: SectionRanges;
 
-  constructor(file: Buffer, version: number) {
-    check(sectionsSupported && file.length >= PREFIX_BYTES, 'too short');
-    check(file.readUInt32LE(0) === MAGIC && file.readUInt32LE(4) === version, 'not a tree cache of this version');
-    const headerLength = file.readUInt32LE(8);
-    check(headerLength % 8 === 0 && headerLength <= file.length - PREFIX_BYTES, 'header past the end');
-    check(crc32(file.subarray(PREFIX_BYTES)) === file.readUInt32LE(12), 'checksum');
-    let header: unknown;
-    try {
-      header = JSON.parse(file.toString('utf8', PREFIX_BYTES, PREFIX_BYTES + headerLength));
-    } catch {
-      throw new CacheInvalid('header is not JSON');
-    }
-    check(typeof header === 'object' && header !== null && !Array.isArray(header), 'header is not an object');
-    this.header = header as Record<string, unknown>;
+  constructor({ header, blocks }: BlockFile) {
+    this.header = header;
+    this.blocks = blocks;
     const { sections } = this.header;
     check(typeof sections === 'object' && sections !== null && !Array.isArray(sections), 'sections');
     for (const range of Object.values(sections)) {
@@ -116,7 +117,6 @@ export class SectionReader {
       );
     }
     this.ranges = sections as SectionRanges;
-    this.body = file.subarray(PREFIX_BYTES + headerLength);
   }
 
   /** `count` u32 values. */
@@ -169,8 +169,13 @@ export class SectionReader {
     const range = Object.hasOwn(this.ranges, name) ? this.ranges[name] : undefined;
     check(range !== undefined, `section ${name} missing`);
     const [offset, size] = range;
-    check(offset % 8 === 0 && offset + size <= this.body.length, `section ${name} past the end`);
+    check(offset % 8 === 0 && offset + size <= this.blocks.length, `section ${name} past the end`);
     check(length === undefined || size === length, `section ${name}: ${size} bytes, ${length ?? 0} expected`);
-    return this.body.subarray(offset, offset + size);
+    try {
+      return this.blocks.range(offset, size);
+    } catch (error) {
+      if (error instanceof BlockCheckFailed) throw new CacheInvalid(`section ${name}: ${error.message}`, { cause: error });
+      throw error;
+    }
   }
 }

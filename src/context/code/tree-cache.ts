@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { readCheckedFileSync } from '../../limits/checked-file.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
-import { decodeTreeCache } from './tree-cache-decode.js';
+import { readTreeCache } from './tree-cache-decode.js';
 import { encodeTreeCache, type TreeCacheData } from './tree-cache-format.js';
 import { CacheInvalid, sectionsSupported } from './tree-cache-sections.js';
 
@@ -15,8 +14,8 @@ const MAX_CACHE_BYTES = 256 * 2 ** 20;
 /**
  * One source tree's cache under the cache directory (see tree-cache-format.ts): the stat of every listed
  * file, the parsed files by content hash, and the reference graph and search texts keyed by the tree hash.
- * Written atomically; read as untrusted input (bounded size, a regular file only, checksummed, every value
- * checked), so a damaged, foreign or stale file is rebuilt, never trusted. Read synchronously: one read of a
+ * Written atomically; read as untrusted input (bounded size, a regular file only, checksummed block by
+ * block as read, every value checked), so a damaged, foreign or stale file is rebuilt, never trusted. Read synchronously: one read of a
  * few MB costs less than the promise round trips of an asynchronous one.
  */
 export class TreeCache {
@@ -35,15 +34,9 @@ export class TreeCache {
 
   read(): TreeCacheData | undefined {
     if (!sectionsSupported) return undefined;
-    let bytes: Buffer;
     try {
-      bytes = readCheckedFileSync(this.file, { what: 'The code cache', maxBytes: MAX_CACHE_BYTES });
-    } catch {
-      // Missing, unreadable, not a regular file or over the bound: rebuilt.
-      return undefined;
-    }
-    try {
-      return decodeTreeCache(bytes, this.root);
+      // Missing, unreadable, not a regular file, over the bound or failing its checks: rebuilt.
+      return readTreeCache(this.file, this.root, { what: 'The code cache', maxBytes: MAX_CACHE_BYTES });
     } catch (error) {
       if (error instanceof CacheInvalid) return undefined;
       throw error;

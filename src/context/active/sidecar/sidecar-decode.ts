@@ -1,7 +1,6 @@
-import { closeSync, type Stats } from 'node:fs';
-import { crc32 } from 'node:zlib';
-import { BlockCheckFailed, CheckedBlocks, fileSpans, memorySpans, readSpanSync } from '../../../limits/checked-blocks.js';
-import { openCheckedFileSync, type CheckedFileOptions } from '../../../limits/checked-file.js';
+import { decodeBlockFile, openBlockFile, type BlockFile } from '../../../limits/block-file.js';
+import { BlockCheckFailed, type CheckedBlocks } from '../../../limits/checked-blocks.js';
+import type { CheckedFileOptions } from '../../../limits/checked-file.js';
 import { Limits } from '../../../limits/limits.js';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../../records/document-text.js';
 import { isJsonObject } from '../../../records/json.js';
@@ -11,7 +10,7 @@ import { parseJsonPreservingNumbers } from '../../../storage/json/record-json-pa
 import type { RecordSource } from '../record-source.js';
 import { ends, textColumn, type TextColumn } from './sidecar-columns.js';
 import { check, SidecarInvalid } from './sidecar-invalid.js';
-import { PREFIX_BYTES, SIDECAR_MAGIC, SIDECAR_VERSION, sidecarsSupported, type SidecarHeader } from './sidecar-format.js';
+import { SIDECAR_MAGIC, SIDECAR_VERSION, sidecarsSupported, type SidecarHeader } from './sidecar-format.js';
 
 export interface DecodedSidecar {
   readonly header: SidecarHeader;
@@ -24,74 +23,34 @@ export { SidecarInvalid };
 
 /** A cache file larger than a package may be is not read. */
 const SIDECAR_FILE: CheckedFileOptions = { what: 'A cache entry', maxBytes: Limits.packageBytes };
-/** Read at once when a sidecar is opened: the prefix, the header and the block table of most sidecars. */
-const HEAD_BYTES = 64 * 1024;
 
 /**
- * A sidecar file, trusting nothing in it. Opening reads and checks only its head: the magic and version, the
- * header and block table against their CRC-32, the header's shape, every section within the body and of the
- * size its count implies, and the file's size against the body's. Undefined for a sidecar that fails any of
- * these. The sections are read when first needed, each block checked against its checksum then (see
- * limits/checked-blocks.ts); what fails then throws SidecarInvalid (the reader then answers from the package
- * instead), as do a column whose offsets do not ascend to its end, a record text that does not parse to an
- * object and a search index that fails its checks.
+ * A sidecar file, trusting nothing in it. Opening reads and checks only its head (see limits/block-file.ts):
+ * the magic and version, the header and block table against their CRC-32, the file's size, the header's
+ * shape, and every section within the body and of the size its count implies. Undefined for a sidecar that
+ * fails any of these. The sections are read when first needed, each block checked against its checksum
+ * then; what fails then throws SidecarInvalid (the reader then answers from the package instead), as do a
+ * column whose offsets do not ascend to its end, a record text that does not parse to an object and a
+ * search index that fails its checks.
  */
 export function openSidecar(file: string): DecodedSidecar | undefined {
-  let opened: { fd: number; info: Stats };
-  try {
-    opened = openCheckedFileSync(file, SIDECAR_FILE);
-  } catch {
-    return undefined;
-  }
-  const { fd, info } = opened;
-  try {
-    const first = readSpanSync(fd, 0, Math.min(info.size, HEAD_BYTES));
-    const head = (start: number, end: number) => (end <= first.length ? first.subarray(start, end) : readSpanSync(fd, start, end));
-    const { header, checksums, bodyStart } = decodeHead(head, info.size);
-    return decodeBody(
-      header,
-      new CheckedBlocks(fileSpans(file, bodyStart, info, SIDECAR_FILE), header.bodyBytes, checksums, header.blockBytes),
-    );
-  } catch (error) {
-    if (error instanceof SidecarInvalid || error instanceof BlockCheckFailed) return undefined;
-    throw error;
-  } finally {
-    closeSync(fd);
-  }
+  return decoded(() => openBlockFile(file, SIDECAR_MAGIC, SIDECAR_VERSION, SIDECAR_FILE));
 }
 
 /** A sidecar held in memory (one just built), checked as `openSidecar` checks a file. */
 export function decodeSidecar(file: Buffer): DecodedSidecar | undefined {
+  return decoded(() => decodeBlockFile(file, SIDECAR_MAGIC, SIDECAR_VERSION));
+}
+
+function decoded(open: () => BlockFile): DecodedSidecar | undefined {
   try {
-    const { header, checksums, bodyStart } = decodeHead((start, end) => file.subarray(start, end), file.length);
-    return decodeBody(header, new CheckedBlocks(memorySpans(file.subarray(bodyStart)), header.bodyBytes, checksums, header.blockBytes));
+    check(sidecarsSupported, 'sidecars are not kept on this host');
+    const { header, blocks } = open();
+    return decodeBody(parseHeader(header), blocks);
   } catch (error) {
     if (error instanceof SidecarInvalid || error instanceof BlockCheckFailed) return undefined;
     throw error;
   }
-}
-
-/** The header and block checksums, checked, and where the body starts; `read` gives bytes of the file. */
-function decodeHead(
-  read: (start: number, end: number) => Buffer,
-  size: number,
-): { header: SidecarHeader; checksums: Uint32Array; bodyStart: number } {
-  check(sidecarsSupported && size >= PREFIX_BYTES, 'too short');
-  const prefix = read(0, PREFIX_BYTES);
-  check(prefix.readUInt32LE(0) === SIDECAR_MAGIC && prefix.readUInt32LE(4) === SIDECAR_VERSION, 'not a sidecar of this version');
-  const headerLength = prefix.readUInt32LE(8);
-  check(headerLength <= size - PREFIX_BYTES, 'header past the end');
-  const headerBytes = read(PREFIX_BYTES, PREFIX_BYTES + headerLength);
-  const header = parseHeader(headerBytes.toString('utf8'));
-  const tableStart = PREFIX_BYTES + headerLength;
-  const blocks = Math.ceil(header.bodyBytes / header.blockBytes);
-  const bodyStart = tableStart + blocks * 4;
-  check(bodyStart + header.bodyBytes === size, "file size is not the header's");
-  const table = read(tableStart, bodyStart);
-  check(crc32(table, crc32(headerBytes)) === prefix.readUInt32LE(12), 'checksum');
-  const checksums = new Uint32Array(blocks);
-  for (let block = 0; block < blocks; block += 1) checksums[block] = table.readUInt32LE(block * 4);
-  return { header, checksums, bodyStart };
 }
 
 function decodeBody(header: SidecarHeader, blocks: CheckedBlocks): DecodedSidecar {
@@ -195,26 +154,11 @@ function decodeBody(header: SidecarHeader, blocks: CheckedBlocks): DecodedSideca
   return { header, body: () => read(0, header.bodyBytes), source };
 }
 
-/** Block sizes a reader takes: any other is a damaged or foreign header. */
-const MIN_BLOCK_BYTES = 1024;
-const MAX_BLOCK_BYTES = 16 * 2 ** 20;
-
-function parseHeader(text: string): SidecarHeader {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new SidecarInvalid('header is not JSON');
-  }
-  check(isJsonObject(value), 'header is not an object');
-  const { identity, digest, count, fields, sections, bodyBytes, blockBytes } = value;
+/** The header's own fields checked; the body's layout (`bodyBytes`, `blockBytes`) the block file checked. */
+function parseHeader(value: Record<string, unknown>): SidecarHeader {
+  const { identity, digest, count, fields, sections } = value;
   check(typeof identity === 'string' && typeof digest === 'string' && /^[0-9a-f]{64}$/.test(digest), 'stamp');
   check(typeof count === 'number' && Number.isSafeInteger(count) && count >= 0, 'count');
-  check(typeof bodyBytes === 'number' && Number.isSafeInteger(bodyBytes) && bodyBytes >= 0, 'body length');
-  check(
-    typeof blockBytes === 'number' && Number.isSafeInteger(blockBytes) && blockBytes >= MIN_BLOCK_BYTES && blockBytes <= MAX_BLOCK_BYTES,
-    'block size',
-  );
   check(
     Array.isArray(fields) &&
       fields.length === DEFAULT_SEARCH_FIELDS.length &&

@@ -1,6 +1,5 @@
 import { endianness } from 'node:os';
-import { crc32 } from 'node:zlib';
-import { blockChecksums, CHECKED_BLOCK_BYTES } from '../../../limits/checked-blocks.js';
+import { encodeBlockFile } from '../../../limits/block-file.js';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../../records/document-text.js';
 import type { Scenario } from '../../../records/scenario.js';
 import { Limits } from '../../../limits/limits.js';
@@ -13,21 +12,18 @@ import type { SidecarStamp } from './sidecar-stamp.js';
  * offsets, the `key` of each record and its search-document text per default field as columns, so a search
  * or a `get` reads it without parsing every record.
  *
- * Layout (little-endian): `EPRC`, format version (u32), header length H (u32), CRC-32 of the header and
- * the block table (u32); the header (H bytes of JSON: stamp, record count, body length, block size, section
- * offsets and lengths relative to the body); the block table (the CRC-32 of each block of the body, u32);
- * then the body. Sections: `records` (bytes) with `recordEnds` (u32 byte offsets); `keyKinds` (u8: 1 when
- * the record's key is a string) with `keyEnds` (u32, UTF-16 offsets) and `keys`; per default field
- * `ends:<field>` and `text:<field>` alike; and, when the search engine can keep its index as bytes, `index`
- * (that engine's format, named in the header) over the default fields, so a warm search reads postings
- * instead of tokenizing every record. A reader reads the sections it needs, checking each block it reads
- * against its checksum (see limits/checked-blocks.ts): a `get` reads the keys and one record, not the file.
- * Everything read back is checked (see sidecar-decode.ts).
+ * A block file (see limits/block-file.ts): a JSON header (stamp, record count, section offsets and lengths
+ * relative to the body) and a body read in checked blocks. Sections: `records` (bytes) with `recordEnds`
+ * (u32 byte offsets); `keyKinds` (u8: 1 when the record's key is a string) with `keyEnds` (u32, UTF-16
+ * offsets) and `keys`; per default field `ends:<field>` and `text:<field>` alike; and, when the search
+ * engine can keep its index as bytes, `index` (that engine's format, named in the header) over the default
+ * fields, so a warm search reads postings instead of tokenizing every record. A reader reads the sections it
+ * needs: a `get` reads the keys and one record, not the file. Everything read back is checked (see
+ * sidecar-decode.ts).
  */
 export const SIDECAR_MAGIC = 0x43525045;
 /** 2: the search index section. 3: checksums per block, so a reader reads only the sections it needs. */
 export const SIDECAR_VERSION = 3;
-export const PREFIX_BYTES = 16;
 
 export type Sections = Record<string, readonly [offset: number, length: number]>;
 
@@ -116,30 +112,18 @@ export function restampSidecar(header: SidecarContents, body: Buffer, stamp: Sid
   return assembleSidecar({ ...header, identity: stamp.identity, digest: stamp.digest }, body);
 }
 
-/** The file for `contents` and `body`, with the body's length, its blocks' checksums and the header's. */
+/** The file for `contents` and `body` (see limits/block-file.ts, which adds the body's layout to the header). */
 export function assembleSidecar(contents: SidecarContents, body: Buffer): Buffer {
   const { identity, digest, count, fields, sections, index } = contents;
-  const header: SidecarHeader = {
-    ...{ identity, digest, count, fields, sections },
-    ...(index === undefined ? {} : { index }),
-    bodyBytes: body.length,
-    blockBytes: CHECKED_BLOCK_BYTES,
-  };
-  const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
-  // The block table, and so the body, start on a 4-byte boundary of the file.
-  const padding = (4 - ((PREFIX_BYTES + headerBytes.length) % 4)) % 4;
-  const headerLength = headerBytes.length + padding;
-  const table = blockChecksums(body);
-  const tableStart = PREFIX_BYTES + headerLength;
-  const file = Buffer.alloc(tableStart + table.byteLength + body.length, 0x20);
-  file.writeUInt32LE(SIDECAR_MAGIC, 0);
-  file.writeUInt32LE(SIDECAR_VERSION, 4);
-  file.writeUInt32LE(headerLength, 8);
-  headerBytes.copy(file, PREFIX_BYTES);
-  table.forEach((sum, block) => file.writeUInt32LE(sum, tableStart + block * 4));
-  body.copy(file, tableStart + table.byteLength);
-  file.writeUInt32LE(crc32(file.subarray(PREFIX_BYTES, tableStart + table.byteLength)), 12);
-  return file;
+  return encodeBlockFile(
+    SIDECAR_MAGIC,
+    SIDECAR_VERSION,
+    {
+      ...{ identity, digest, count, fields, sections },
+      ...(index === undefined ? {} : { index }),
+    },
+    body,
+  );
 }
 
 function u8(array: Uint32Array): Uint8Array {
