@@ -21,6 +21,9 @@ export interface DecodedSidecar {
 
 export { SidecarInvalid };
 
+/** Records read one by one before the rest are read with their whole section. */
+const MANY_RECORDS = 64;
+
 /** A cache file larger than a package may be is not read. */
 const SIDECAR_FILE: CheckedFileOptions = { what: 'A cache entry', maxBytes: Limits.packageBytes };
 
@@ -77,6 +80,7 @@ function decodeBody(header: SidecarHeader, blocks: CheckedBlocks): DecodedSideca
   const recordsAt = header.sections.records![0];
   const recordEndBytes = section('recordEnds', 4);
   let recordEnds: Uint32Array | undefined;
+  let recordsRead = 0;
   const keyKindBytes = section('keyKinds', 1);
   const keys = textColumn(section('keyEnds', 4), section('keys', 0));
   const columns = DEFAULT_SEARCH_FIELDS.map((field) => textColumn(section(`ends:${field}`, 4), section(`text:${field}`, 0)));
@@ -89,11 +93,14 @@ function decodeBody(header: SidecarHeader, blocks: CheckedBlocks): DecodedSideca
     if (cached) return cached;
     recordEnds ??= ends(recordEndBytes.bytes(), records.length);
     const start = index === 0 ? 0 : recordEnds[index - 1]!;
+    const end = recordEnds[index]!;
+    // A caller that reads many records (a full load) gets the section in one read, not a read per block.
+    recordsRead += 1;
+    const bytes = recordsRead > MANY_RECORDS ? records.bytes().subarray(start, end) : read(recordsAt + start, end - start);
     let value: unknown;
     try {
-      value = parseJsonPreservingNumbers(read(recordsAt + start, recordEnds[index]! - start).toString('utf8'));
+      value = parseJsonPreservingNumbers(bytes.toString('utf8'));
     } catch (error) {
-      if (error instanceof SidecarInvalid) throw error;
       throw new SidecarInvalid(`record ${index} does not parse`, { cause: error });
     }
     if (!isJsonObject(value)) throw new SidecarInvalid(`record ${index} is not an object`);
