@@ -101,9 +101,4 @@ export class CheckedBlocks {
     }
     return span.subarray(offset - start, offset - start + length);
   }
-
-  /** The whole body, checked. */
-  all(): Buffer {
-    return this.range(0, this.length);
-  }
 }

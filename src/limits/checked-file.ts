@@ -19,6 +19,9 @@ export interface CheckedFileOptions {
 /** A `.ep` package file: INVALID_PACKAGE when it is not a regular file, at most the package size limit. */
 export const PACKAGE_FILE: CheckedFileOptions = { what: 'Package file', maxBytes: Limits.packageBytes, notRegularCode: 'INVALID_PACKAGE' };
 
+/** A file of the read cache (a sidecar, a history entry): never larger than a package may be. */
+export const CACHE_ENTRY_FILE: CheckedFileOptions = { what: 'A cache entry', maxBytes: Limits.packageBytes };
+
 /**
  * Non-blocking, so opening a FIFO returns at once instead of waiting for a writer; no controlling terminal,
  * should a terminal device slip in between the check and the open.

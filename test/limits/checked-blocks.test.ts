@@ -88,7 +88,7 @@ describe('a file read in checked blocks', () => {
   it('reads the body past its head, and fails once the file is replaced or removed', async () => {
     const opened = await stat(file);
     const blocks = () => new CheckedBlocks(fileSpans(file, 4, opened, options), body.length, blockChecksums(body, BLOCK), BLOCK);
-    assert.deepEqual(blocks().all(), body);
+    assert.deepEqual(blocks().range(0, body.length), body);
     await writeFile(file, Buffer.concat([Buffer.from('HEAD'), body, Buffer.from('more')]));
     assert.throws(() => blocks().range(0, 1), BlockCheckFailed);
     await rm(file);

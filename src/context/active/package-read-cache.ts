@@ -3,8 +3,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { isEpError } from '../../kernel/errors.js';
-import { digestCheckedFile, PACKAGE_FILE, readCheckedFile } from '../../limits/checked-file.js';
-import { Limits } from '../../limits/limits.js';
+import { CACHE_ENTRY_FILE, digestCheckedFile, PACKAGE_FILE, readCheckedFile } from '../../limits/checked-file.js';
 import { isJsonObject } from '../../records/json.js';
 import type { Scenario } from '../../records/scenario.js';
 import { isReadable } from '../../records/unreadable-record.js';
@@ -213,7 +212,7 @@ function wholeBody(sidecar: DecodedSidecar): Buffer | undefined {
 
 async function readEntry(entry: string): Promise<Scenario[] | undefined> {
   try {
-    const bytes = await readCheckedFile(entry, { what: 'A cache entry', maxBytes: Limits.packageBytes });
+    const bytes = await readCheckedFile(entry, CACHE_ENTRY_FILE);
     const value: unknown = parseJsonPreservingNumbers(bytes.toString('utf8'));
     if (!isJsonObject(value) || value.version !== CACHE_VERSION || !Array.isArray(value.records) || !value.records.every(isJsonObject))
       return undefined;

@@ -1,7 +1,6 @@
 import { decodeBlockFile, openBlockFile, type BlockFile } from '../../../limits/block-file.js';
 import { BlockCheckFailed, type CheckedBlocks } from '../../../limits/checked-blocks.js';
-import type { CheckedFileOptions } from '../../../limits/checked-file.js';
-import { Limits } from '../../../limits/limits.js';
+import { CACHE_ENTRY_FILE } from '../../../limits/checked-file.js';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../../records/document-text.js';
 import { isJsonObject } from '../../../records/json.js';
 import type { Scenario } from '../../../records/scenario.js';
@@ -24,9 +23,6 @@ export { SidecarInvalid };
 /** Records read one by one before the rest are read with their whole section. */
 const MANY_RECORDS = 64;
 
-/** A cache file larger than a package may be is not read. */
-const SIDECAR_FILE: CheckedFileOptions = { what: 'A cache entry', maxBytes: Limits.packageBytes };
-
 /**
  * A sidecar file, trusting nothing in it. Opening reads and checks only its head (see limits/block-file.ts):
  * the magic and version, the header and block table against their CRC-32, the file's size, the header's
@@ -37,7 +33,7 @@ const SIDECAR_FILE: CheckedFileOptions = { what: 'A cache entry', maxBytes: Limi
  * search index that fails its checks.
  */
 export function openSidecar(file: string): DecodedSidecar | undefined {
-  return decoded(() => openBlockFile(file, SIDECAR_MAGIC, SIDECAR_VERSION, SIDECAR_FILE));
+  return decoded(() => openBlockFile(file, SIDECAR_MAGIC, SIDECAR_VERSION, CACHE_ENTRY_FILE));
 }
 
 /** A sidecar held in memory (one just built), checked as `openSidecar` checks a file. */
