@@ -1,9 +1,9 @@
 import { CODE_DETAIL_MAP } from '../assembly/builtin-detail-maps.js';
 import type { ContextRecord, ContextSource } from '../assembly/contracts.js';
 import type { CodeContext, CodeSnapshot } from './code-context-contract.js';
-import type { CodeGraph, CodeNode } from './code-graph.js';
+import type { CodeGraph } from './code-graph.js';
+import { CodeRecord } from './code-record.js';
 import { renderCodeNode } from './code-rendering.js';
-import { firstLine } from './doc-text.js';
 
 export const CODE_SOURCE_ID = 'builtin/context-code';
 
@@ -14,10 +14,7 @@ export const CODE_SOURCE_ID = 'builtin/context-code';
  * path and line range.
  */
 export function codeContextSource(code: CodeContext): ContextSource {
-  // A Map, not a WeakMap: the records live as long as the source does, and a WeakMap entry costs the
-  // garbage collector far more than a Map entry (every warm call makes one per node).
-  const nodes = new Map<ContextRecord, CodeNode>();
-  const nodeOf = (record: ContextRecord) => nodes.get(record)!;
+  const nodeOf = (record: ContextRecord) => CodeRecord.nodeOf(record);
   let graph: CodeGraph | undefined;
   let snapshot: CodeSnapshot | undefined;
   return {
@@ -29,21 +26,8 @@ export function codeContextSource(code: CodeContext): ContextSource {
       snapshot = await code.load();
       if (!snapshot) return [];
       ({ graph } = snapshot);
-      nodes.clear();
       const records: ContextRecord[] = new Array<ContextRecord>(graph.nodes.length);
-      for (let id = 0; id < records.length; id += 1) {
-        const node = graph.nodes[id]!;
-        const record: Record<string, unknown> = {
-          key: node.key,
-          kind: node.kind,
-          path: node.file.path,
-          lines: `${node.startLine}-${node.endLine}`,
-          summary: firstLine(node.symbol ? node.symbol.doc : node.file.parsed.doc),
-        };
-        if (node.file.parsed.parseError) record.parse_error = true;
-        nodes.set(record as ContextRecord, node);
-        records[id] = record as ContextRecord;
-      }
+      for (let id = 0; id < records.length; id += 1) records[id] = new CodeRecord(graph.nodes[id]!) as unknown as ContextRecord;
       return records;
     },
     related: (record) => graph!.references[nodeOf(record).id]!,

@@ -66,7 +66,8 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
       if (!index) {
         index = (async () => {
           const current = kept.searchIndex?.format === format.format ? format.open(kept.searchIndex.bytes) : undefined;
-          if (current?.size === kept.searchTexts.length) return current;
+          // One document per node: the count comes from the graph, so opening the index decodes no search text.
+          if (current?.size === graph.nodes.length) return current;
           // Not kept in this format (or not readable): built once for this tree and kept with it.
           const searchIndex: KeptSearchIndex = { format: format.format, bytes: format.encode(kept.searchTexts.map((text) => ({ text }))) };
           kept = { ...kept, searchIndex };

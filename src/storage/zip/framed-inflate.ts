@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { blobHeaderLength } from '../git/git-objects.js';
 import {
@@ -32,6 +33,9 @@ const PARALLEL_MIN_MEMBERS = 20_000;
 const CHUNK_MEMBERS = 256;
 /** How long the main thread waits on a chunk the second thread holds before doing it itself. */
 const CHUNK_WAIT_MS = 10_000;
+// node:worker_threads is required when a worker starts: loading it costs about 4 ms, and most reads start none.
+const require = createRequire(import.meta.url);
+
 /** The worker's entry module, beside this one. */
 export const FRAMED_INFLATE_WORKER = new URL('./framed-inflate-worker.js', import.meta.url);
 
@@ -133,6 +137,7 @@ export function finishFramedInflate(shared: FramedInflateShared, members: readon
 
 function startWorker(shared: FramedInflateShared): Worker | undefined {
   try {
+    const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
     const worker = new Worker(FRAMED_INFLATE_WORKER, { workerData: shared });
     worker.unref();
     // A worker that fails to start takes no chunks; the main thread does them all.
