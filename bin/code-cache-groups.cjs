@@ -10,9 +10,16 @@
  */
 const CODE_CACHE_GROUPS = [
   { name: 'start', commands: [[], ['plugins']] },
+  { name: 'records', commands: [['context', 'upsert'], ['context', 'add'], ['scenarios']] },
+  // Reads apart from writes: a write's cache holds git, the archive writer and the lock, which a read never
+  // runs. After `records`: the cache of every command records the groups in this order, writes first.
   {
-    name: 'records',
-    commands: [['context', 'get'], ['context', 'search'], ['context', 'upsert'], ['context', 'add'], ['context', 'pack'], ['scenarios']],
+    name: 'reads',
+    commands: [
+      ['context', 'get'],
+      ['context', 'search'],
+      ['context', 'pack'],
+    ],
   },
   { name: 'code', commands: [['code'], ['context', 'request']] },
 ];

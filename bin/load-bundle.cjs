@@ -9,7 +9,7 @@
 'use strict';
 const { isAscii } = require('node:buffer');
 const { createHash } = require('node:crypto');
-const { readFileSync, writeFileSync, renameSync } = require('node:fs');
+const { existsSync, readFileSync, writeFileSync, renameSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const path = require('node:path');
 const vm = require('node:vm');
@@ -57,17 +57,35 @@ function loadBundle(bundle, { recordCache = false, group } = {}) {
     cachedData,
   });
   const module = { exports: {}, id: bundle, filename: bundle, loaded: false };
+  const importFromBundle = importerFor(path.dirname(bundle), recordCache);
   script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, path.dirname(bundle), importFromBundle);
   module.loaded = true;
   if (recordCache) process.once('exit', () => writeCache(cacheFileOf(bundle, group), bytes, script.createCachedData()));
   return module.exports;
 }
 
+/** Packages the build bundles on their own beside the bundle, as `<name>.cjs` (see scripts/bundle-cli.mjs). */
+const PREBUNDLED_PACKAGES = new Set(['execa']);
+
 /**
  * The bundle's `import()`s (see scripts/bundle-cli.mjs): made here, in a module Node loaded itself, since
  * a vm script run from a code cache cannot import. Specifiers are packages, resolved from this package as
- * from the bundle, or absolute file URLs.
+ * from the bundle, or absolute file URLs. A prebundled package is required from its one file beside the
+ * bundle, when the build made it; else it is imported as usual.
  */
-const importFromBundle = (specifier, options) => import(specifier, options);
+function importerFor(bundleDir, recordCache) {
+  const prebundled = new Map();
+  return (specifier, options) => {
+    if (PREBUNDLED_PACKAGES.has(specifier)) {
+      const file = path.join(bundleDir, `${specifier}.cjs`);
+      if (existsSync(file)) {
+        // Loaded as the bundle is, with a code cache of its own (recorded when the bundle's is).
+        if (!prebundled.has(specifier)) prebundled.set(specifier, new Promise((resolve) => resolve(loadBundle(file, { recordCache }))));
+        return prebundled.get(specifier);
+      }
+    }
+    return import(specifier, options);
+  };
+}
 
-module.exports = { loadBundle };
+module.exports = { loadBundle, PREBUNDLED_PACKAGES };

@@ -45,7 +45,7 @@ const COMMANDS = [
   ['context', 'search', '--query', 'x', '--path', 'missing.ep'],
   ['code', 'map', '--token-budget', 'x'],
 ];
-const GROUPS = ['start', 'records', 'code'];
+const GROUPS = ['start', 'records', 'reads', 'code'];
 
 describe('the bundled CLI (dist/cli)', () => {
   it('resolves every URL its modules take relative to their own file to a file the build made', () => {
@@ -111,7 +111,9 @@ describe('the bundled CLI (dist/cli)', () => {
   it('starts each group of commands with its own code cache, and the others with the cache of every command', () => {
     assert.equal(codeCacheGroupOf(['--help']), 'start');
     assert.equal(codeCacheGroupOf(['plugins', 'list', '--plugin', 'x']), 'start');
-    assert.equal(codeCacheGroupOf(['context', 'get', '--key', 'a']), 'records');
+    assert.equal(codeCacheGroupOf(['context', 'get', '--key', 'a']), 'reads');
+    assert.equal(codeCacheGroupOf(['context', 'search', '--query', 'a']), 'reads');
+    assert.equal(codeCacheGroupOf(['context', 'upsert', '--json', '{}']), 'records');
     assert.equal(codeCacheGroupOf(['context', 'request', '--purpose', 'p']), 'code');
     assert.equal(codeCacheGroupOf(['code', 'map']), 'code');
     assert.equal(codeCacheGroupOf(['context', '--help']), undefined);
@@ -122,9 +124,36 @@ describe('the bundled CLI (dist/cli)', () => {
     }
   });
 
+  it('lists a git work tree through the prebundled execa, with its cache damaged, and through the package without it', () => {
+    const sibling = path.join(path.dirname(bundleDir), `cli-execa-${process.pid}`);
+    const tree = mkdtempSync(path.join(tmpdir(), 'ep-bundle-git-'));
+    cpSync(bundleDir, sibling, { recursive: true });
+    try {
+      assert.equal(spawnSync('git', ['init', '-q'], { cwd: tree }).status, 0);
+      writeFileSync(path.join(tree, 'auth.py'), 'class AuthManager:\n    pass\n');
+      const map = (file: string) => {
+        const result = runBundle(file, ['code', 'map'], tree, { ...childEnv(), EP_HOME: mkdtempSync(path.join(tree, 'home-')) });
+        assert.equal(result.status, 0, result.stderr);
+        return JSON.parse(result.stdout).data.map as string;
+      };
+      const expected = map(bundle);
+      assert.match(expected, /AuthManager/);
+      const cache = path.join(sibling, 'execa.cjs.cache');
+      writeFileSync(cache, readFileSync(cache).fill(7, 64, 4096));
+      assert.equal(map(path.join(sibling, 'ep.cjs')), expected, 'a damaged cache of execa is not used');
+      rmSync(path.join(sibling, 'execa.cjs'));
+      assert.equal(map(path.join(sibling, 'ep.cjs')), expected, 'without the prebundled file, the package is imported');
+    } finally {
+      rmSync(sibling, { recursive: true, force: true });
+      rmSync(tree, { recursive: true, force: true });
+    }
+  });
+
   it('loads the packages it does not hold on first use, with its code cache in use', () => {
     // Outside git, the code source walks the tree with `ignore` (CommonJS, required); in a git work tree it
-    // lists the files with git through execa (an ES module, imported through the loader).
+    // lists the files with git through execa, bundled on its own beside the CLI with a code cache of its own.
+    assert.ok(existsSync(path.join(bundleDir, 'execa.cjs')), 'execa is prebundled');
+    assert.ok(existsSync(path.join(bundleDir, 'execa.cjs.cache')), "the prebundled execa's code cache is recorded");
     for (const inGit of [false, true]) {
       const tree = mkdtempSync(path.join(tmpdir(), 'ep-bundle-tree-'));
       try {

@@ -3,7 +3,7 @@ import { CodeGraph } from './code-graph.js';
 import { codeSearchText } from './code-search-text.js';
 import type { CodeRoot } from './code-root.js';
 import type { SearchIndex } from '../../search/search-engine.js';
-import { readSourceTree, type SourceTreeOptions } from './source-tree.js';
+import { readSourceTree, startSourceListing, type SourceTreeOptions } from './source-tree.js';
 import { TreeCache, type KeptSearchIndex, type TreeCacheData } from './tree-cache.js';
 
 export interface CodeSnapshotOptions extends SourceTreeOptions {
@@ -20,8 +20,12 @@ export interface CodeSnapshotOptions extends SourceTreeOptions {
  */
 export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOptions = {}): Promise<CodeSnapshot> {
   const cache = options.cacheDir ? new TreeCache(options.cacheDir, root.dir) : undefined;
+  const listing = startSourceListing(root, options);
+  // One turn of the event loop first, so that in a git work tree `git ls-files` is started (and runs on the
+  // other core) before the cache is read, which is synchronous.
+  if (cache) await new Promise((resolve) => setImmediate(resolve));
   const cached = cache?.read();
-  const read = await readSourceTree(root, options, cached, (treeHash) => cached?.treeHash !== treeHash);
+  const read = await readSourceTree(root, options, cached, (treeHash) => cached?.treeHash !== treeHash, listing);
   const { tree, parsed } = read;
   let kept: TreeCacheData;
   let graph: CodeGraph;

@@ -100,7 +100,7 @@ function isVendored(file: string): boolean {
 
 async function gitFiles(root: CodeRoot): Promise<string[]> {
   const { execa } = await import('execa');
-  const gitDir = await resolveGitDir(root.gitDir!);
+  const gitDir = resolveGitDir(root.gitDir!);
   const runner = new GitRunner({ gitDir, emptyHooksDir: path.join(tmpdir(), 'ep-no-hooks'), home: tmpdir() });
   const result = await execa('git', runner.args(['ls-files', '-z', '--cached', '--others', '--exclude-standard']), {
     cwd: root.dir,
@@ -113,10 +113,13 @@ async function gitFiles(root: CodeRoot): Promise<string[]> {
   return [...new Set(String(result.stdout).split('\0').filter(Boolean))];
 }
 
-/** `.git` is a directory, or in a linked worktree a file saying `gitdir: <path>`. */
-async function resolveGitDir(marker: string): Promise<string> {
+/**
+ * `.git` is a directory, or in a linked worktree a file saying `gitdir: <path>`. Read synchronously (a few
+ * bytes), so git starts in the same turn as the listing (see startSourceListing).
+ */
+function resolveGitDir(marker: string): string {
   try {
-    const text = await readFile(marker, 'utf8');
+    const text = readFileSync(marker, 'utf8');
     const match = /^gitdir:\s*(.+)$/m.exec(text);
     return match ? path.resolve(path.dirname(marker), match[1]!.trim()) : marker;
   } catch {

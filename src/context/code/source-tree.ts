@@ -47,6 +47,24 @@ const RACY_MS = 2000;
 
 export type SourceTreeOptions = SourceListOptions;
 
+/** A listing of the tree under way, and when it started (what the next read takes as the time of its check). */
+export interface SourceListing {
+  readonly checkedAt: number;
+  readonly paths: Promise<string[]>;
+}
+
+/**
+ * Starts listing the tree: in a git work tree, `git ls-files` runs in its own process, so a caller can read
+ * the tree cache meanwhile (see loadCodeSnapshot).
+ */
+export function startSourceListing(root: CodeRoot, options: SourceTreeOptions): SourceListing {
+  const checkedAt = Date.now();
+  const paths = listSourceFiles(root, options);
+  // Awaited by readSourceTree; a caller that fails before then leaves no unhandled rejection behind.
+  paths.catch(() => undefined);
+  return { checkedAt, paths };
+}
+
 interface ServedFile {
   readonly file: string;
   readonly key: string;
@@ -67,10 +85,11 @@ export async function readSourceTree(
   options: SourceTreeOptions,
   cached: TreeCacheData | undefined,
   wantsFull: (treeHash: string) => boolean,
+  listing: SourceListing = startSourceListing(root, options),
 ): Promise<SourceTreeRead> {
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const checkedAt = Date.now();
-  const paths = await listSourceFiles(root, options);
+  const { checkedAt } = listing;
+  const paths = await listing.paths;
   const stats = statAll(root.dir, paths);
   // Skipped files are recorded too; a different size limit makes those records say nothing.
   const known = cached && cached.maxFileBytes === maxBytes ? cached : undefined;
