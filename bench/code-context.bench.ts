@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,6 +63,15 @@ try {
     ],
     runs,
   );
+  // The same tree as a git work tree, as most projects are: its files are listed by `git ls-files`.
+  if (spawnSync('git', ['init', '-q'], { cwd: dir }).status !== 0) throw new Error(`git init failed in ${dir}`);
+  const [gitNode, gitRequest] = timeCommandsInterleaved(
+    [
+      { command: process.execPath, args: ['-e', '0'], cwd: dir, env },
+      { command: process.execPath, args: [EP_BIN, ...requestArgs, '--depth', 'SIGNATURES', '--breadth', '2'], cwd: dir, env },
+    ],
+    runs,
+  );
   const load = loadavg().map((value) => value.toFixed(1));
 
   console.log(row('plain grammar loop: parse every file (floor)', floor.ms));
@@ -80,6 +90,8 @@ try {
   console.log(row('ep code map of an empty tree (start-up share)', emptyMap!, node));
   console.log(row('repeat ep context request, CLI (cache warm)', cliRequest!, node));
   console.log(row('repeat ep code map, CLI (cache warm)', cliMap!, node));
+  console.log(row('node -e 0 (git rounds)', gitNode!));
+  console.log(row('repeat ep context request, git work tree (warm)', gitRequest!, gitNode));
   console.log(`  load average (1, 5, 15 min) at the start: ${loadAtStart.join(', ')}; after the CLI runs: ${load.join(', ')}`);
 } finally {
   await rm(dir, { recursive: true, force: true });
