@@ -3,22 +3,27 @@
 // bundle again. The cache is only an accelerator: V8 checks it against the source and its own version and
 // flags, and a cache it rejects (another Node) is ignored and the bundle compiled as usual. V8 checks neither
 // the cache's bytes nor more of the source than its length, and a damaged cache can crash the process, so
-// the file starts with a SHA-256 of the source and the cache together, and a cache that does not match it
-// (a damaged file, a bundle changed since) is not used. (zlib's CRC-32 is no faster here: loading node:zlib
-// costs what hashing costs, and node:crypto is loaded already.)
+// the file starts with a CRC-32 of the source and the cache together, and a cache that does not match it
+// (a damaged file, a bundle changed since) is not used. A CRC rather than a cryptographic digest: both files
+// are the build's own output in the install, so the check is against damage, and node:zlib loads in a
+// third of the time node:crypto takes, which `ep --help` loads for nothing else.
 'use strict';
 const { isAscii } = require('node:buffer');
-const { createHash } = require('node:crypto');
 const { existsSync, readFileSync, writeFileSync, renameSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const path = require('node:path');
 const vm = require('node:vm');
+const { crc32 } = require('node:zlib');
 
 /** The cache of every command (`ep.cjs.cache`), or of one group of commands (`ep.cjs.start.cache`, see code-cache-groups.cjs). */
 const cacheFileOf = (bundle, group) => (group === undefined ? `${bundle}.cache` : `${bundle}.${group}.cache`);
-const MAGIC = Buffer.from('EPCC');
-const DIGEST_BYTES = 32;
-const digestOf = (source, cache) => createHash('sha256').update(source).update(cache).digest();
+const MAGIC = Buffer.from('EPC2');
+const DIGEST_BYTES = 4;
+function digestOf(source, cache) {
+  const digest = Buffer.alloc(DIGEST_BYTES);
+  digest.writeUInt32BE(crc32(cache, crc32(source)));
+  return digest;
+}
 
 /** The code cache in `file` when its digest matches the bundle's bytes (`source`) and its own, else undefined. */
 function readCache(file, source) {

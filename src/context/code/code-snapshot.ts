@@ -4,6 +4,7 @@ import { codeSearchText } from './code-search-text.js';
 import type { CodeRoot } from './code-root.js';
 import type { SearchIndex } from '../../search/search-engine.js';
 import { readSourceTree, startSourceListing, type SourceTreeOptions } from './source-tree.js';
+import { ListingCache } from './listing-cache.js';
 import { TreeCache, type KeptSearchIndex, type TreeCacheData } from './tree-cache.js';
 
 export interface CodeSnapshotOptions extends SourceTreeOptions {
@@ -20,10 +21,10 @@ export interface CodeSnapshotOptions extends SourceTreeOptions {
  */
 export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOptions = {}): Promise<CodeSnapshot> {
   const cache = options.cacheDir ? new TreeCache(options.cacheDir, root.dir) : undefined;
-  const listing = startSourceListing(root, options);
+  const listing = startSourceListing(root, options, cache && new ListingCache(cache.stem));
   // One turn of the event loop first, so that in a git work tree `git ls-files` is started (and runs on the
   // other core) before the cache is read, which is synchronous.
-  if (cache) await new Promise((resolve) => setImmediate(resolve));
+  if (cache && !listing.kept) await new Promise((resolve) => setImmediate(resolve));
   const cached = cache?.read();
   const read = await readSourceTree(root, options, cached, (treeHash) => cached?.treeHash !== treeHash, listing);
   const { tree, parsed } = read;

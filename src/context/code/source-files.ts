@@ -1,15 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GitRunner } from '../../storage/git/git-runner.js';
 import type { CodeRoot } from './code-root.js';
+import { walkDirectories } from './directory-walk.js';
 import { languageOf } from './languages.js';
-
-// `ignore` is CommonJS: `require` loads it as it is, where an `import()` would have Node's ESM loader scan its
-// source for exports, and the optimising compile of that scanner held the process's exit up by some 45 ms.
-const require = createRequire(import.meta.url);
 
 /** Directories that hold other people's code or build output, wherever they appear. */
 const VENDORED = new Set([
@@ -48,6 +44,17 @@ export interface ListedFile {
 
 export const DEFAULT_MAX_FILE_BYTES = 1_000_000;
 
+/** A tree's listing, and what it depended on when the caller asked to know. */
+export interface ListedTree {
+  /** The parseable source files, relative and sorted. */
+  readonly paths: string[];
+  /**
+   * Absolute paths whose stat decides the listing (directories, ignore files, git's index and config), when
+   * asked for; undefined when they cannot be told (a repository whose config names an ignore file elsewhere).
+   */
+  readonly dependsOn?: string[];
+}
+
 /**
  * The paths of the parseable source files of a tree, sorted: from `git ls-files` (tracked and untracked, not
  * ignored) in a git work tree, else from a walk honouring every `.gitignore` on the way. Vendored and
@@ -56,8 +63,40 @@ export const DEFAULT_MAX_FILE_BYTES = 1_000_000;
  * repository's own config or hooks never run anything.
  */
 export async function listSourceFiles(root: CodeRoot, options: SourceListOptions = {}): Promise<string[]> {
-  const excluded = (options.exclude ?? []).map((dir) => path.relative(root.dir, dir)).filter((rel) => rel !== '' && !rel.startsWith('..'));
-  const listed = (root.gitDir ? await gitFiles(root).catch(() => undefined) : undefined) ?? walkFiles(root.dir);
+  return (await listSourceTree(root, options)).paths;
+}
+
+/**
+ * `listSourceFiles`, and with `dependsOn`, what the listing depended on: in a git work tree, git's index,
+ * its ignore files and config, and the directories and `.gitignore` files of a walk made while git runs on
+ * the other core; else those of the walk that listed the files.
+ */
+export async function listSourceTree(
+  root: CodeRoot,
+  options: SourceListOptions & { readonly dependsOn?: boolean } = {},
+): Promise<ListedTree> {
+  const excluded = excludedDirs(root, options);
+  const skip = (relative: string, name: string) =>
+    VENDORED.has(name) || excluded.some((dir) => relative === dir || relative.startsWith(`${dir}/`));
+  let listed: string[] | undefined;
+  let dependsOn: string[] | undefined;
+  if (root.gitDir) {
+    const gitDir = resolveGitDir(root.gitDir);
+    const running = gitFiles(root, gitDir).catch(() => undefined);
+    let walked;
+    if (options.dependsOn) {
+      // A turn first, so git has started; hidden directories too, since git lists what is in them.
+      await new Promise((resolve) => setImmediate(resolve));
+      walked = walkDirectories(root.dir, { hidden: true, skip });
+    }
+    listed = await running;
+    if (listed && walked) dependsOn = gitDependencies(gitDir, walked.dependsOn);
+  }
+  if (!listed) {
+    const walked = walkDirectories(root.dir, { hidden: false, skip });
+    listed = walked.files;
+    if (options.dependsOn) dependsOn = walked.dependsOn;
+  }
   const candidates = listed.filter(
     (file) =>
       languageOf(file) &&
@@ -65,7 +104,12 @@ export async function listSourceFiles(root: CodeRoot, options: SourceListOptions
       !GENERATED_NAME.test(file) &&
       !excluded.some((dir) => file === dir || file.startsWith(`${dir}/`)),
   );
-  return candidates.sort();
+  return { paths: candidates.sort(), ...(dependsOn ? { dependsOn } : {}) };
+}
+
+/** The directories `options.exclude` names inside the tree, relative to its root. */
+export function excludedDirs(root: CodeRoot, options: SourceListOptions): string[] {
+  return (options.exclude ?? []).map((dir) => path.relative(root.dir, dir)).filter((rel) => rel !== '' && !rel.startsWith('..'));
 }
 
 /** A listed file's text, or undefined when it is gone, binary, larger than `maxBytes` or marked generated. */
@@ -98,10 +142,12 @@ function isVendored(file: string): boolean {
   return false;
 }
 
-async function gitFiles(root: CodeRoot): Promise<string[]> {
+/** The private HOME git runs with: no user's config, and its default ignore file is under it. */
+const GIT_HOME = tmpdir();
+
+async function gitFiles(root: CodeRoot, gitDir: string): Promise<string[]> {
   const { execa } = await import('execa');
-  const gitDir = resolveGitDir(root.gitDir!);
-  const runner = new GitRunner({ gitDir, emptyHooksDir: path.join(tmpdir(), 'ep-no-hooks'), home: tmpdir() });
+  const runner = new GitRunner({ gitDir, emptyHooksDir: path.join(tmpdir(), 'ep-no-hooks'), home: GIT_HOME });
   const result = await execa('git', runner.args(['ls-files', '-z', '--cached', '--others', '--exclude-standard']), {
     cwd: root.dir,
     env: { ...runner.env(), GIT_WORK_TREE: root.dir },
@@ -127,43 +173,29 @@ function resolveGitDir(marker: string): string {
   }
 }
 
-function walkFiles(rootDir: string): string[] {
-  const ignore = require('ignore') as typeof import('ignore');
-  type Rules = ReturnType<typeof ignore>;
-  const files: string[] = [];
-  // Synchronous: a directory listing is one system call, cheaper than a thread-pool round trip per directory.
-  const visit = (relative: string, rules: { base: string; matcher: Rules }[]): void => {
-    const dir = path.join(rootDir, relative);
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    const own = entries.find((entry) => entry.name === '.gitignore' && entry.isFile());
-    const scoped = own ? [...rules, { base: relative, matcher: ignore().add(readIgnoreFile(path.join(dir, '.gitignore'))) }] : rules;
-    const ignored = (name: string, isDir: boolean) =>
-      scoped.some(({ base, matcher }) => {
-        const local = path.posix.join(relative, name).slice(base === '' ? 0 : base.length + 1);
-        return matcher.ignores(isDir ? `${local}/` : local);
-      });
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (!VENDORED.has(entry.name) && !entry.name.startsWith('.') && !ignored(entry.name, true)) visit(child, scoped);
-      } else if (entry.isFile() && !ignored(entry.name, false)) {
-        files.push(child);
-      }
-    }
-  };
-  visit('', []);
-  return files;
+/**
+ * What `git ls-files --cached --others --exclude-standard` read besides the work tree's directories and
+ * `.gitignore` files: the index, `info/exclude`, the config (its own and, in a linked worktree, the common
+ * one) and the default ignore file under git's HOME. Undefined when a config names another ignore file,
+ * whose changes nothing here would see.
+ */
+function gitDependencies(gitDir: string, walked: readonly string[]): string[] | undefined {
+  const dirs = [gitDir];
+  const common = readText(path.join(gitDir, 'commondir'));
+  if (common !== undefined) dirs.push(path.resolve(gitDir, common.trim()));
+  const files = [path.join(GIT_HOME, '.config', 'git', 'ignore'), path.join(gitDir, 'index')];
+  for (const dir of dirs) {
+    const config = path.join(dir, 'config');
+    if (/excludesfile/i.test(readText(config) ?? '')) return undefined;
+    files.push(config, path.join(dir, 'info', 'exclude'));
+  }
+  return [...walked, ...files];
 }
 
-function readIgnoreFile(file: string): string {
+function readText(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8');
   } catch {
-    return '';
+    return undefined;
   }
 }

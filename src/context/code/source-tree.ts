@@ -4,7 +4,8 @@ import type { CodeLanguage, FileOutline, ParsedFile, SourceFile } from './code-m
 import type { CodeRoot } from './code-root.js';
 import { contentHash } from './content-hash.js';
 import { languageOf } from './languages.js';
-import { DEFAULT_MAX_FILE_BYTES, listSourceFiles, readSourceFile, type SourceListOptions } from './source-files.js';
+import { listingHolds, statDependencies, type ListingCache } from './listing-cache.js';
+import { DEFAULT_MAX_FILE_BYTES, excludedDirs, listSourceTree, readSourceFile, type SourceListOptions } from './source-files.js';
 import type { CachedFileStat } from './tree-cache-shape.js';
 import type { TreeCacheData } from './tree-cache.js';
 import { treeHashOf } from './tree-hash.js';
@@ -51,18 +52,30 @@ export type SourceTreeOptions = SourceListOptions;
 export interface SourceListing {
   readonly checkedAt: number;
   readonly paths: Promise<string[]>;
+  /** Whether the paths are a kept listing's (nothing runs meanwhile). */
+  readonly kept: boolean;
 }
 
 /**
- * Starts listing the tree: in a git work tree, `git ls-files` runs in its own process, so a caller can read
- * the tree cache meanwhile (see loadCodeSnapshot).
+ * Starts listing the tree. With a listing cache, a kept listing whose directories, ignore files and git index
+ * are as they were is taken as it is (no git, no walk); otherwise the tree is listed and the listing kept. In
+ * a git work tree, `git ls-files` runs in its own process, so a caller can read the tree cache meanwhile
+ * (see loadCodeSnapshot).
  */
-export function startSourceListing(root: CodeRoot, options: SourceTreeOptions): SourceListing {
+export function startSourceListing(root: CodeRoot, options: SourceTreeOptions, kept?: ListingCache): SourceListing {
   const checkedAt = Date.now();
-  const paths = listSourceFiles(root, options);
+  const exclude = excludedDirs(root, options);
+  const previous = kept?.read();
+  if (previous && listingHolds(previous, root.dir, exclude)) return { checkedAt, paths: Promise.resolve([...previous.paths]), kept: true };
+  const paths = listSourceTree(root, { ...options, dependsOn: kept !== undefined }).then(async ({ paths, dependsOn }) => {
+    // Stats taken after the listing: a change made meanwhile is newer than checkedAt, so not trusted next time.
+    if (kept && dependsOn)
+      await kept.write({ root: root.dir, exclude, checkedAt, dependsOn: statDependencies(dependsOn), paths }).catch(() => undefined);
+    return paths;
+  });
   // Awaited by readSourceTree; a caller that fails before then leaves no unhandled rejection behind.
   paths.catch(() => undefined);
-  return { checkedAt, paths };
+  return { checkedAt, paths, kept: false };
 }
 
 interface ServedFile {

@@ -20,6 +20,8 @@ const MAX_CACHE_BYTES = 256 * 2 ** 20;
  */
 export class TreeCache {
   readonly file: string;
+  /** The path every file of this tree's cache starts with (`<stem>.tree`, `<stem>.listing`). */
+  readonly stem: string;
   /** The JSON file earlier versions kept, removed when this one is written. */
   private readonly legacyFile: string;
 
@@ -27,9 +29,9 @@ export class TreeCache {
     private readonly dir: string,
     private readonly root: string,
   ) {
-    const id = rootId(root);
-    this.file = path.join(dir, `${id}.tree`);
-    this.legacyFile = path.join(dir, `${id}.json`);
+    this.stem = path.join(dir, rootId(root));
+    this.file = `${this.stem}.tree`;
+    this.legacyFile = `${this.stem}.json`;
   }
 
   read(): TreeCacheData | undefined {

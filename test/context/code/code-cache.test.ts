@@ -105,7 +105,7 @@ describe('the code context cache', () => {
   it('rebuilds a corrupt, truncated or planted cache instead of trusting it', async () => {
     const expected = await run(false);
     const files = await readdir(cacheDir());
-    assert.deepEqual(files.map((file) => path.extname(file)).sort(), ['.json', '.tree']);
+    assert.deepEqual(files.map((file) => path.extname(file)).sort(), ['.json', '.listing', '.tree']);
     const sound = await keptTree();
     for (const damage of [
       (_file, bytes) => bytes.subarray(0, bytes.length / 2),
@@ -125,6 +125,9 @@ describe('the code context cache', () => {
       plantedTree((data) => ({ ...data, searchIndex: { format: bm25IndexFile.format, bytes: new Uint8Array(64).fill(3) } })),
       plantedTree((data) => ({ ...data, searchIndex: { ...data.searchIndex!, format: 'another-engine-v1' } })),
       plantedTree((data) => ({ ...data, treeHash: '0'.repeat(64) })),
+      // A listing that would have the tree read outside itself.
+      (file, bytes) =>
+        file.endsWith('.listing') ? Buffer.from(bytes.toString('utf8').replace('"pkg/auth.py"', '"../../etc/passwd"')) : bytes,
       plantedTokens((cache) => {
         const counts = cache.counts as Record<string, Record<string, number>>;
         for (const file of Object.values(counts)) for (const node of Object.keys(file)) file[node] = -3;
