@@ -63,8 +63,12 @@ try {
     ],
     runs,
   );
-  // The same tree as a git work tree, as most projects are: its files are listed by `git ls-files`.
+  // The same tree as a git work tree, as most projects are: its files are listed by `git ls-files` once, and
+  // the listing is kept while no directory, ignore file or the index changes. A listing made less than two
+  // seconds after a change is not trusted (coarse timestamps), so the rounds start once the tree is quiet,
+  // as it is between most calls: editing files changes no directory.
   if (spawnSync('git', ['init', '-q'], { cwd: dir }).status !== 0) throw new Error(`git init failed in ${dir}`);
+  await new Promise((resolve) => setTimeout(resolve, 2_100));
   const [gitNode, gitRequest] = timeCommandsInterleaved(
     [
       { command: process.execPath, args: ['-e', '0'], cwd: dir, env },

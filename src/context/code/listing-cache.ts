@@ -36,19 +36,24 @@ export function statDependencies(files: readonly string[]): DependencyStat[] {
 }
 
 /**
- * Whether a kept listing still answers for `root` listed leaving out `exclude`: every path it depended on
- * has the stat it had (directories gain no entry without their mtime changing), and none had changed
- * shortly before the listing started.
+ * What a kept listing is worth for `root` listed leaving out `exclude`, at `now`:
+ * - `holds`: every path it depended on has the stat it had (a directory gains no entry without its mtime
+ *   changing), and none had changed shortly before the listing started: it is the listing;
+ * - `unsettled`: something it depended on changed less than the racy window ago, so a listing made now would
+ *   not be trusted either and is not worth keeping;
+ * - `stale`: list again, and keep that listing.
  */
-export function listingHolds(kept: KeptListing, root: string, exclude: readonly string[]): boolean {
-  if (kept.root !== root || kept.exclude.length !== exclude.length || kept.exclude.some((dir, i) => dir !== exclude[i])) return false;
-  const racyFrom = kept.checkedAt - RACY_MS;
+export function listingState(kept: KeptListing, root: string, exclude: readonly string[], now: number): 'holds' | 'unsettled' | 'stale' {
+  if (kept.root !== root || kept.exclude.length !== exclude.length || kept.exclude.some((dir, i) => dir !== exclude[i])) return 'stale';
+  let holds = true;
   for (const [file, mtimeMs, size, ino] of kept.dependsOn) {
-    if (mtimeMs >= racyFrom) return false;
     const stats = statSync(file, { throwIfNoEntry: false });
-    if (mtimeMs < 0 ? stats !== undefined : stats?.mtimeMs !== mtimeMs || stats.size !== size || stats.ino !== ino) return false;
+    if (stats && stats.mtimeMs >= now - RACY_MS) return 'unsettled';
+    if (!holds) continue;
+    if (mtimeMs >= kept.checkedAt - RACY_MS) holds = false;
+    else if (mtimeMs < 0 ? stats !== undefined : stats?.mtimeMs !== mtimeMs || stats.size !== size || stats.ino !== ino) holds = false;
   }
-  return true;
+  return holds ? 'holds' : 'stale';
 }
 
 /**

@@ -4,7 +4,7 @@ import type { CodeLanguage, FileOutline, ParsedFile, SourceFile } from './code-m
 import type { CodeRoot } from './code-root.js';
 import { contentHash } from './content-hash.js';
 import { languageOf } from './languages.js';
-import { listingHolds, statDependencies, type ListingCache } from './listing-cache.js';
+import { listingState, statDependencies, type ListingCache } from './listing-cache.js';
 import { DEFAULT_MAX_FILE_BYTES, excludedDirs, listSourceTree, readSourceFile, type SourceListOptions } from './source-files.js';
 import type { CachedFileStat } from './tree-cache-shape.js';
 import type { TreeCacheData } from './tree-cache.js';
@@ -58,7 +58,8 @@ export interface SourceListing {
 
 /**
  * Starts listing the tree. With a listing cache, a kept listing whose directories, ignore files and git index
- * are as they were is taken as it is (no git, no walk); otherwise the tree is listed and the listing kept. In
+ * are as they were is taken as it is (no git, no walk); otherwise the tree is listed, and the listing kept
+ * unless the tree changed too recently for it to be trusted (then what it depends on is not gathered). In
  * a git work tree, `git ls-files` runs in its own process, so a caller can read the tree cache meanwhile
  * (see loadCodeSnapshot).
  */
@@ -66,10 +67,12 @@ export function startSourceListing(root: CodeRoot, options: SourceTreeOptions, k
   const checkedAt = Date.now();
   const exclude = excludedDirs(root, options);
   const previous = kept?.read();
-  if (previous && listingHolds(previous, root.dir, exclude)) return { checkedAt, paths: Promise.resolve([...previous.paths]), kept: true };
-  const paths = listSourceTree(root, { ...options, dependsOn: kept !== undefined }).then(async ({ paths, dependsOn }) => {
+  const state = previous && listingState(previous, root.dir, exclude, checkedAt);
+  if (state === 'holds') return { checkedAt, paths: Promise.resolve([...previous!.paths]), kept: true };
+  const keep = kept !== undefined && state !== 'unsettled';
+  const paths = listSourceTree(root, { ...options, dependsOn: keep }).then(async ({ paths, dependsOn }) => {
     // Stats taken after the listing: a change made meanwhile is newer than checkedAt, so not trusted next time.
-    if (kept && dependsOn)
+    if (keep && dependsOn)
       await kept.write({ root: root.dir, exclude, checkedAt, dependsOn: statDependencies(dependsOn), paths }).catch(() => undefined);
     return paths;
   });

@@ -102,6 +102,9 @@ for (const kind of ['a plain directory', 'a git work tree'] as const) {
       write('pkg/fresh.py');
       assert.equal((await list(root)).kept, false);
       assert.equal((await list(root)).kept, false, 'a directory changed within two seconds of the listing');
+      age();
+      assert.equal((await list(root)).kept, false, 'listed again once the tree is quiet');
+      assert.equal((await list(root)).kept, true);
     });
   });
 }
