@@ -69,6 +69,19 @@ export const DEFAULT_SAVE_MESSAGE = 'Save ScenarioList';
 export interface SaveOptions {
   /** Commit message; DEFAULT_SAVE_MESSAGE by default. */
   readonly message?: string;
+  /**
+   * Called by a store that writes a package file, once the file holds the new version and while the write
+   * still holds the package's lock (so the file is the one written): the records as saved and the SHA-256
+   * (hex) of the file's bytes. For caches of what a read would give; an error it throws is ignored, since the
+   * write has landed. Not called for an unchanged package.
+   */
+  readonly onSaved?: (saved: SavedPackage) => Promise<void>;
+}
+
+/** A package file as a save left it (see SaveOptions.onSaved). */
+export interface SavedPackage {
+  readonly list: RecordList;
+  readonly digest: string;
 }
 
 /** One version of a history to save (see PackageStore.saveHistory). */

@@ -100,6 +100,29 @@ export class PackageReadCache {
     return { source: recordsSource(loaded.records), warnings: loaded.warnings };
   }
 
+  /**
+   * Whether the package's sidecar answers for its file as it is now: a package read through the cache, whose
+   * next version is worth caching when it is written (see `remember`). Reads the sidecar's head only.
+   */
+  async isCurrent(file: string): Promise<boolean> {
+    if (!this.dir || !sidecarsSupported) return false;
+    const identity = await fileIdentity(file);
+    return identity !== undefined && openSidecar(sidecarPath(this.dir, file))?.header.identity === identity;
+  }
+
+  /**
+   * Caches the records a save just wrote to `file`, whose bytes have `digest`, so the next read of the new
+   * version starts warm instead of reading the package again. Called while the save holds the package's lock
+   * (the file is the one written, see SaveOptions.onSaved). The records are those the store wrote, and a read
+   * of the file gives them back; the sidecar is stamped with the file's identity and digest like any other.
+   */
+  async remember(file: string, records: readonly Scenario[], digest: string): Promise<void> {
+    if (!this.dir || !sidecarsSupported || !records.every(isReadable)) return;
+    const identity = await fileIdentity(file);
+    if (!identity) return;
+    await this.writeEntry(sidecarPath(this.dir, file), encodeSidecar(records, { identity, digest }, this.index));
+  }
+
   /** Removes the package's sidecar (one that failed while being read), so the next read rebuilds it. */
   async discard(file: string): Promise<void> {
     if (!this.dir) return;

@@ -5,7 +5,7 @@ import { assertScenario, type Scenario } from '../../records/scenario.js';
 import { assertReadable } from '../../records/unreadable-record.js';
 import type { SearchEngine } from '../../search/search-engine.js';
 import { withMember } from '../../storage/json/number-marks.js';
-import type { PackageStore, SaveResult } from '../../storage/package-store-contract.js';
+import type { PackageStore, SaveOptions, SaveResult } from '../../storage/package-store-contract.js';
 import type { ContextPacker, PackResult } from './context-packer.js';
 import { sameRecord, stampRecord, timestamp } from './record-stamps.js';
 
@@ -85,7 +85,7 @@ export class ScenarioContext {
   static async update(
     path: string,
     change: (context: ScenarioContext) => void | Promise<void>,
-    options: ScenarioContextOptions & { message?: string } = {},
+    options: ScenarioContextOptions & SaveOptions = {},
   ): Promise<SaveResult & { context: ScenarioContext }> {
     let context: ScenarioContext | undefined;
     const { list: _list, ...result } = await requireService(options, 'store', 'update a package').update(
@@ -95,7 +95,10 @@ export class ScenarioContext {
         await change(context);
         return context.list;
       },
-      options.message === undefined ? {} : { message: options.message },
+      {
+        ...(options.message === undefined ? {} : { message: options.message }),
+        ...(options.onSaved === undefined ? {} : { onSaved: options.onSaved }),
+      },
     );
     context!.path = path;
     context!.loadedFrom = path;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { Limits } from '../../limits/limits.js';
@@ -12,7 +13,7 @@ import { pythonJsonDumps } from '../json/python-json-writer.js';
 import { writeZip, type ZipInput } from '../zip/zip-writer.js';
 import { DEFAULT_ZIP_LIMITS } from '../zip/zip-reader.js';
 import { removeStaleTempFiles, writeFileAtomic } from '../../util/atomic-write.js';
-import { DEFAULT_SAVE_MESSAGE, type PackageChange, type SaveResult } from '../package-store-contract.js';
+import { DEFAULT_SAVE_MESSAGE, type PackageChange, type SaveOptions, type SaveResult } from '../package-store-contract.js';
 import { buildManifest } from './manifest.js';
 import { jsonFileTooLarge } from './package-json-files.js';
 import { OpenPackage, type PackageReadOptions, type PackageSnapshot } from './open-package.js';
@@ -28,6 +29,7 @@ export interface WriteOptions {
    */
   readonly storeRecordsUncompressed?: boolean;
   readonly lock?: LockOptions;
+  readonly onSaved?: SaveOptions['onSaved'];
 }
 
 const MANAGED = /^(manifest\.json|codebook\.json|scenarios\/\d+\.json)$/;
@@ -92,7 +94,12 @@ export async function updatePackage(
         await repo.git.run(['read-tree', commit]);
         const gitFiles = await tidyObjects(repo);
         await removeStaleTempFiles(target);
-        await writeFileAtomic(target, await archive(repo, plan, opened, options.storeRecordsUncompressed === true, gitFiles), 0o600);
+        const bytes = await archive(repo, plan, opened, options.storeRecordsUncompressed === true, gitFiles);
+        await writeFileAtomic(target, bytes, 0o600);
+        if (options.onSaved) {
+          const digest = createHash('sha256').update(bytes).digest('hex');
+          await options.onSaved({ list, digest }).catch(() => undefined);
+        }
         return { status: 'ok' as const, path: file, commit, branch, message, list };
       } finally {
         await opened?.close();
