@@ -4,7 +4,7 @@ import type { ScenarioContext, WriteOutcome } from '../package/scenario-context.
 import type { ScoredScenario } from '../../records/scenario-list.js';
 import type { Scenario } from '../../records/scenario.js';
 import type { SearchEngine } from '../../search/search-engine.js';
-import { DEFAULT_SAVE_MESSAGE, type PackageStore, type SavedPackage } from '../../storage/package-store-contract.js';
+import { DEFAULT_SAVE_MESSAGE, type PackageStore } from '../../storage/package-store-contract.js';
 import type { Tokenizer } from '../../tokenizer/tokenizer.js';
 import { ContextCorpus } from './context-corpus.js';
 import type {
@@ -241,8 +241,7 @@ export class ContextRecordsService implements ContextRecords {
     let outcome: WriteOutcome | undefined;
     const message = request.message ?? DEFAULT_SAVE_MESSAGE;
     // A package read through the cache gets its new version cached by the write, so the next read is warm.
-    const { reader } = this;
-    const cached = await reader.isCurrent(absolute);
+    const onSaved = await this.reader.onSavedFor(absolute);
     const saved = await ScenarioContext.update(
       absolute,
       (context) => {
@@ -254,7 +253,7 @@ export class ContextRecordsService implements ContextRecords {
         packer,
         message,
         keyField: this.keyField,
-        ...(cached ? { onSaved: ({ list, digest }: SavedPackage) => reader.remember(absolute, list.toArray(), digest) } : {}),
+        ...(onSaved ? { onSaved } : {}),
       },
     );
     return {

@@ -10,7 +10,7 @@ import { isReadable } from '../../records/unreadable-record.js';
 import { stringifyJsonPreservingNumbers } from '../../storage/json/exact-json-writer.js';
 import { parseJsonPreservingNumbers } from '../../storage/json/record-json-parser.js';
 import type { PersistedIndexFormat } from '../../search/search-engine.js';
-import type { PackageStore } from '../../storage/package-store-contract.js';
+import type { PackageStore, SaveOptions } from '../../storage/package-store-contract.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { allRecords, recordsSource, type RecordSource } from './record-source.js';
 import { decodeSidecar, openSidecar, SidecarInvalid, type DecodedSidecar } from './sidecar/sidecar-decode.js';
@@ -108,6 +108,15 @@ export class PackageReadCache {
     if (!this.dir || !sidecarsSupported) return false;
     const identity = await fileIdentity(file);
     return identity !== undefined && openSidecar(sidecarPath(this.dir, file))?.header.identity === identity;
+  }
+
+  /**
+   * What a write to `file` calls once saved (SaveOptions.onSaved) to cache the version it wrote, when the
+   * package is read through the cache (`isCurrent`); undefined when it is not, so its writes pay for no sidecar.
+   */
+  async onSavedFor(file: string): Promise<SaveOptions['onSaved']> {
+    if (!(await this.isCurrent(file))) return undefined;
+    return ({ list, digest }) => this.remember(file, list.toArray(), digest);
   }
 
   /**
