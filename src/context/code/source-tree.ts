@@ -63,17 +63,17 @@ export interface SourceListing {
  * a git work tree, `git ls-files` runs in its own process, so a caller can read the tree cache meanwhile
  * (see loadCodeSnapshot).
  */
-export function startSourceListing(root: CodeRoot, options: SourceTreeOptions, kept?: ListingCache): SourceListing {
+export function startSourceListing(root: CodeRoot, options: SourceTreeOptions, listings?: ListingCache): SourceListing {
   const checkedAt = Date.now();
   const exclude = excludedDirs(root, options);
-  const previous = kept?.read();
+  const previous = listings?.read();
   const state = previous && listingState(previous, root.dir, exclude, checkedAt);
   if (state === 'holds') return { checkedAt, paths: Promise.resolve([...previous!.paths]), kept: true };
-  const keep = kept !== undefined && state !== 'unsettled';
+  const keep = listings !== undefined && state !== 'unsettled';
   const paths = listSourceTree(root, { ...options, dependsOn: keep }).then(async ({ paths, dependsOn }) => {
     // Stats taken after the listing: a change made meanwhile is newer than checkedAt, so not trusted next time.
     if (keep && dependsOn)
-      await kept.write({ root: root.dir, exclude, checkedAt, dependsOn: statDependencies(dependsOn), paths }).catch(() => undefined);
+      await listings.write({ root: root.dir, exclude, checkedAt, dependsOn: statDependencies(dependsOn), paths }).catch(() => undefined);
     return paths;
   });
   // Awaited by readSourceTree; a caller that fails before then leaves no unhandled rejection behind.
