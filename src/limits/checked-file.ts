@@ -1,11 +1,8 @@
-import { createRequire } from 'node:module';
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { limitExceeded, Limits } from './limits.js';
-
-// node:crypto is required when a file is digested: loading it costs a few ms, and most reads digest none.
-const require = createRequire(import.meta.url);
+import { nodeCrypto } from '../util/lazy-crypto.js';
 
 /**
  * How a file named from outside is read: what it is (for messages), the most bytes it may hold, and the
@@ -167,8 +164,7 @@ export function readCheckedFileSync(file: string, options: CheckedFileOptions): 
 /** SHA-256 of the file's bytes, read in pieces (no copy of a large package is kept), within the limit. */
 export function digestCheckedFile(file: string, options: CheckedFileOptions): Promise<string> {
   return withCheckedFile(file, options, async (handle, size) => {
-    const { createHash } = require('node:crypto') as typeof import('node:crypto');
-    const hash = createHash('sha256');
+    const hash = nodeCrypto().createHash('sha256');
     const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK_BYTES, size + 1)));
     let total = 0;
     for (;;) {

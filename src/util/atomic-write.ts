@@ -1,10 +1,7 @@
-import { createRequire } from 'node:module';
 import { open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { nodeCrypto } from './lazy-crypto.js';
 import { processAlive } from './process-alive.js';
-
-// node:crypto is required by the first write: loading it costs a few ms, and a read writes nothing.
-const require = createRequire(import.meta.url);
 
 /**
  * Replaces `target` atomically: the bytes go to a temporary file beside it (same file system), are flushed
@@ -20,8 +17,7 @@ export async function writeFileAtomic(
   options: { durable?: boolean } = {},
 ): Promise<void> {
   const durable = options.durable !== false;
-  const { randomBytes } = require('node:crypto') as typeof import('node:crypto');
-  const temp = path.join(path.dirname(target), `${tempPrefix(target)}${process.pid}-${randomBytes(6).toString('hex')}`);
+  const temp = path.join(path.dirname(target), `${tempPrefix(target)}${process.pid}-${nodeCrypto().randomBytes(6).toString('hex')}`);
   const handle = await open(temp, 'wx', mode);
   try {
     await handle.writeFile(data);

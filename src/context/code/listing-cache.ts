@@ -1,7 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { readCheckedFileSync } from '../../limits/checked-file.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
+import { RACY_MS } from './racy-window.js';
 
 /** A path a listing depended on and its stat then: mtime (-1 when it did not exist), size and inode. */
 export type DependencyStat = readonly [file: string, mtimeMs: number, size: number, ino: number];
@@ -20,12 +22,6 @@ export interface KeptListing {
 const FORMAT = 'ep-source-listing/1';
 /** A listing file larger than this is not read (a tree of 100,000 files keeps some 10 MB). */
 const MAX_LISTING_BYTES = 64 * 2 ** 20;
-/**
- * A path whose mtime lies less than this before the listing started may have changed again within the same
- * clock tick (coarse file-system timestamps), so the listing is not trusted, as git treats a racily clean
- * index entry; it is made again, and trusted once the tree has been quiet that long.
- */
-const RACY_MS = 2000;
 
 /** The stat of each path now, in the same order. */
 export function statDependencies(files: readonly string[]): DependencyStat[] {
@@ -70,9 +66,8 @@ export class ListingCache {
 
   read(): KeptListing | undefined {
     try {
-      const stats = statSync(this.file, { throwIfNoEntry: false });
-      if (!stats?.isFile() || stats.size > MAX_LISTING_BYTES) return undefined;
-      return parseListing(JSON.parse(readFileSync(this.file, 'utf8')));
+      const bytes = readCheckedFileSync(this.file, { what: 'The code listing cache', maxBytes: MAX_LISTING_BYTES });
+      return parseListing(JSON.parse(bytes.toString('utf8')));
     } catch {
       return undefined;
     }

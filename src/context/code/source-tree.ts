@@ -4,6 +4,7 @@ import type { CodeLanguage, FileOutline, ParsedFile, SourceFile } from './code-m
 import type { CodeRoot } from './code-root.js';
 import { contentHash } from './content-hash.js';
 import { languageOf } from './languages.js';
+import { RACY_MS } from './racy-window.js';
 import { listingState, statDependencies, type ListingCache } from './listing-cache.js';
 import { DEFAULT_MAX_FILE_BYTES, excludedDirs, listSourceTree, readSourceFile, type SourceListOptions } from './source-files.js';
 import type { CachedFileStat } from './tree-cache-shape.js';
@@ -38,13 +39,6 @@ export interface SourceTreeRead {
   /** Whether the cache's stats or parsed files differ from what it held. */
   readonly changed: boolean;
 }
-
-/**
- * A file whose stat changed less than this before the cache's last check may have changed again within
- * the same clock tick (coarse file-system timestamps): it is hashed, not trusted, as git treats a racily
- * clean index entry.
- */
-const RACY_MS = 2000;
 
 export type SourceTreeOptions = SourceListOptions;
 

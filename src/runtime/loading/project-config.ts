@@ -1,12 +1,9 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { decodeJsonBytes, parseJsonText, readBoundedFileSync } from '../../limits/json-text.js';
 import { EpError } from '../../kernel/errors.js';
 import { findUp } from '../../util/find-up.js';
+import { sha256Hex } from '../../util/lazy-crypto.js';
 import { PluginErrorCode, pluginError } from '../../kernel/plugin-errors.js';
-
-// node:crypto is required when a config is digested: loading it costs a few ms, and most commands read no config.
-const require = createRequire(import.meta.url);
 
 /** The project-local ep config, found like `.edsl/context.json`: the nearest ancestor. */
 export const PROJECT_CONFIG_PATH = path.join('.edsl', 'ep.json');
@@ -86,8 +83,7 @@ export function readProjectConfig(file: string): ProjectConfig {
 
 /** SHA-256 (hex) of a config's bytes, as trust records keep it. */
 export function configDigest(bytes: Uint8Array): string {
-  const { createHash } = require('node:crypto') as typeof import('node:crypto');
-  return createHash('sha256').update(bytes).digest('hex');
+  return sha256Hex(bytes);
 }
 
 function asArray(value: unknown, name: string, invalid: (p: string) => Error): unknown[] {

@@ -1,13 +1,10 @@
-import { createRequire } from 'node:module';
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { readJsonFile } from '../../limits/json-text.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
+import { sha256Hex } from '../../util/lazy-crypto.js';
 import type { CodeEntry } from './code-entries.js';
 import { trustWriteFailed } from './trust-errors.js';
-
-// node:crypto is required when a record is looked up: loading it costs a few ms, and most commands trust no config.
-const require = createRequire(import.meta.url);
 
 /** What trusting a config records: its real path, the digest of the bytes trusted and what they name. */
 export interface TrustRecord {
@@ -82,8 +79,7 @@ export class TrustStore {
   }
 
   private fileFor(configPath: string): string {
-    const { createHash } = require('node:crypto') as typeof import('node:crypto');
-    return path.join(this.dir, `${createHash('sha256').update(configPath).digest('hex')}.json`);
+    return path.join(this.dir, `${sha256Hex(configPath)}.json`);
   }
 
   private async read(file: string): Promise<TrustRecord | undefined> {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { Limits } from '../../limits/limits.js';
@@ -13,6 +12,7 @@ import { pythonJsonDumps } from '../json/python-json-writer.js';
 import { writeZip, type ZipInput } from '../zip/zip-writer.js';
 import { DEFAULT_ZIP_LIMITS } from '../zip/zip-reader.js';
 import { removeStaleTempFiles, writeFileAtomic } from '../../util/atomic-write.js';
+import { sha256Hex } from '../../util/lazy-crypto.js';
 import { DEFAULT_SAVE_MESSAGE, type PackageChange, type SaveOptions, type SaveResult } from '../package-store-contract.js';
 import { buildManifest } from './manifest.js';
 import { jsonFileTooLarge } from './package-json-files.js';
@@ -97,8 +97,7 @@ export async function updatePackage(
         const bytes = await archive(repo, plan, opened, options.storeRecordsUncompressed === true, gitFiles);
         await writeFileAtomic(target, bytes, 0o600);
         if (options.onSaved) {
-          const digest = createHash('sha256').update(bytes).digest('hex');
-          await options.onSaved({ list, digest }).catch(() => undefined);
+          await options.onSaved({ list, digest: sha256Hex(bytes) }).catch(() => undefined);
         }
         return { status: 'ok' as const, path: file, commit, branch, message, list };
       } finally {

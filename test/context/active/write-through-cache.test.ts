@@ -6,16 +6,19 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { searchContext, upsertContextRecord } from '../../../src/api/context-records.js';
 import { defaultCacheDir, PackageReadCache } from '../../../src/context/active/package-read-cache.js';
 import { allRecords } from '../../../src/context/active/record-source.js';
-import type { JsonObject } from '../../../src/records/json.js';
-import { ScenarioList } from '../../../src/records/scenario-list.js';
+import { writeEdslPackage } from '../../../features/support/storage-edsl-fixtures.js';
 import { GitPackageStore } from '../../../src/storage/git-package-store.js';
 import { parseJsonPreservingNumbers } from '../../../src/storage/json/record-json-parser.js';
 
-/** Records whose numbers only keep their form through EDSL's JSON: floats written `1.0`, integers past 2^53, NaN. */
-const RECORDS = parseJsonPreservingNumbers(
-  '[{"key": "pilot.plan", "summary": "Run the pricing pilot", "weight": 1.0, "count": 12345678901234567890},' +
-    ' {"key": "pilot.budget", "summary": "Cap the pilot budget", "ratio": NaN, "tiny": 1e-7, "nested": {"x": [1.5, -0.0]}}]',
-) as JsonObject[];
+/**
+ * Record files as EDSL writes them (Python's `json.dumps(indent=2, sort_keys=True)`), with numbers that keep
+ * their form only through EDSL's JSON: floats written `1.0`, integers past 2^53, NaN, -0.0.
+ */
+const EDSL_FILES = [
+  '{\n  "count": 12345678901234567890,\n  "key": "pilot.plan",\n  "summary": "Run the pricing pilot",\n  "weight": 1.0\n}',
+  '{\n  "key": "pilot.budget",\n  "nested": {\n    "x": [\n      1.5,\n      -0.0\n    ]\n  },\n' +
+    '  "ratio": NaN,\n  "summary": "Cap the pilot budget",\n  "tiny": 1e-07\n}',
+];
 const NEW_RECORD = parseJsonPreservingNumbers(
   '{"key": "pilot.follow-up", "summary": "Follow the pricing pilot up", "share": 2.50, "big": 98765432109876543210, "flag": true}',
 );
@@ -31,12 +34,13 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ep-write-through-'));
   file = path.join(dir, 'notes.ep');
   env = { ...process.env, EP_HOME: path.join(dir, 'home') };
-  await store.save(file, new ScenarioList(RECORDS));
+  // Made the way EDSL makes a package (plain git, another zip writer), not by this store.
+  await writeEdslPackage(file, [{ records: EDSL_FILES, message: 'Save ScenarioList' }]);
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('a write to a package read through the cache', () => {
-  it('caches the new version, which reads back as the package itself does', async () => {
+  it('caches the new version of a package EDSL wrote, which reads back as the package itself does', async () => {
     await searchContext({ query: 'pilot', paths: [file] }, options());
     assert.equal(await cache().isCurrent(file), true, 'the read cached the package');
     await upsertContextRecord({ record: NEW_RECORD, path: file, message: 'Follow up' }, options());

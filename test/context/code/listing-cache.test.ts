@@ -141,4 +141,13 @@ describe('a planted listing', () => {
     await cache.write({ root: dir, exclude: ['.ep-home'], checkedAt: Date.now(), dependsOn: [], paths: ['pkg/auth.py'] });
     assert.deepEqual(cache.read()?.paths, ['pkg/auth.py'], 'the same listing with a path inside the tree is read');
   });
+
+  it('is not read, nor waited on, when a FIFO stands where the file was', async () => {
+    const cache = new ListingCache(path.join(cacheDir, 'tree'));
+    execFileSync('mkfifo', [cache.file]);
+    assert.equal(cache.read(), undefined);
+    const root = { dir };
+    age();
+    assert.deepEqual((await list(root)).paths, ['pkg/auth.py', 'pkg/views.py', 'web/store.ts']);
+  });
 });
