@@ -108,6 +108,17 @@ Feature: Code context over a Python project
     Then the envelope data "files.parsed" is "1"
     And the envelope data "files.cached" is "5"
 
+  Scenario: A file added to a directory that held no source is served, however quiet the tree since
+    Given the project has an empty directory "pkg/plugins"
+    And ep has read the project, which has not changed for a minute since
+    And the source file "pkg/plugins/audit.py" was added a minute ago, holding:
+      """
+      def audit_login(user):
+          return user
+      """
+    When I run "ep context request --purpose Review --focus uko-py:function/audit_login --depth SIGNATURES --breadth 0"
+    Then the assembled nodes are "uko-py:function/pkg.plugins.audit.audit_login"
+
   Scenario: The repository map ranks definitions within its budget
     When I run "ep code map --token-budget 40"
     Then the command succeeds

@@ -1,6 +1,7 @@
 import { Given, Then } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, utimes } from 'node:fs/promises';
+import path from 'node:path';
 import { PYTHON_PROJECT, TYPESCRIPT_PROJECT, linesOf, writeCodeProject } from '../support/code-fixtures.js';
 import { fragmentOf, type FragmentView } from '../support/crp-project.js';
 import { readPath } from '../support/json-path.js';
@@ -14,6 +15,20 @@ Given('the TypeScript project with a scenario offloader', async function (this: 
 });
 Given('the source file {string} holds:', async function (this: EpWorld, file: string, text: string) {
   await this.writeFile(file, `${text}\n`);
+});
+Given('the project has an empty directory {string}', async function (this: EpWorld, dir: string) {
+  await mkdir(this.resolve(dir), { recursive: true });
+});
+Given('ep has read the project, which has not changed for a minute since', async function (this: EpWorld) {
+  assert.equal((await this.ep('ep code map')).exitCode, 0);
+  await backdate(this.dir);
+  // Read again once quiet, so the listing it keeps is one the next request trusts.
+  assert.equal((await this.ep('ep code map')).exitCode, 0);
+});
+Given('the source file {string} was added a minute ago, holding:', async function (this: EpWorld, file: string, text: string) {
+  await this.writeFile(file, `${text}\n`);
+  const aMinuteAgo = new Date(Date.now() - 60_000);
+  for (const changed of [file, path.dirname(file)]) await utimes(this.resolve(changed), aMinuteAgo, aMinuteAgo);
 });
 
 Then('the fragment {string} shows {string}', function (this: EpWorld, node: string, text: string) {
@@ -50,3 +65,13 @@ Then('stdout is a prompt block headed {string}', function (this: EpWorld, headin
 Then('the MCP result {string} is the text {string}', function (this: EpWorld, field: string, expected: string) {
   assert.equal(readPath((this.values.get('mcpResult') as { structuredContent?: unknown }).structuredContent, field), expected);
 });
+
+/** Every file and directory under `dir` as last changed a minute ago. */
+async function backdate(dir: string): Promise<void> {
+  const aMinuteAgo = new Date(Date.now() - 60_000);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) await backdate(path.join(dir, entry.name));
+    else await utimes(path.join(dir, entry.name), aMinuteAgo, aMinuteAgo);
+  }
+  await utimes(dir, aMinuteAgo, aMinuteAgo);
+}
