@@ -54,12 +54,22 @@ try {
     if (result.status !== 0) throw new Error(`${args.join(' ')} failed with ${result.status}`);
     return Number(process.hrtime.bigint() - start) / 1e6;
   };
-  const cold: Record<'node' | 'floor' | 'get' | 'search', number[]> = { node: [], floor: [], get: [], search: [] };
+  const cold: Record<'node' | 'floor' | 'get' | 'search' | 'searchAfterGet', number[]> = {
+    node: [],
+    floor: [],
+    get: [],
+    search: [],
+    searchAfterGet: [],
+  };
   for (let i = 0; i < runs; i += 1) {
     cold.node.push(spawnTimed(['-e', '0'], env.EP_HOME));
     cold.floor.push(spawnTimed([FLOOR, file], env.EP_HOME));
     cold.get.push(spawnTimed([EP_BIN, ...get], path.join(dir, `.ep-home-cold-get-${i}`)));
     cold.search.push(spawnTimed([EP_BIN, ...search], path.join(dir, `.ep-home-cold-search-${i}`)));
+    // A get caches the records without the search index; the first search after it adds the index.
+    const getFirst = path.join(dir, `.ep-home-get-first-${i}`);
+    spawnTimed([EP_BIN, ...get], getFirst);
+    cold.searchAfterGet.push(spawnTimed([EP_BIN, ...search], getFirst));
   }
   const coldNode = median(cold.node);
   console.log('# ep context on a %d-record package (median of %d fresh processes; ratio to `node -e 0` in the same rounds)', size, runs);
@@ -72,6 +82,7 @@ try {
   console.log(row('floor: read, inflate, hash and parse the records', floor, coldNode));
   console.log(row('ep context get, first read (empty cache)', median(cold.get), coldNode));
   console.log(row('ep context search, first read (empty cache)', median(cold.search), coldNode));
+  console.log(row('ep context search after a first get (adds index)', median(cold.searchAfterGet), coldNode));
   console.log(
     `  first reads against the floor: get ${(median(cold.get) / floor).toFixed(2)}x, search ${(median(cold.search) / floor).toFixed(2)}x`,
   );

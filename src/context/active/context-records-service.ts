@@ -1,5 +1,5 @@
 import { EpError, ExitCode } from '../../kernel/errors.js';
-import type { ContextPacker, PackResult } from '../package/context-packer.js';
+import type { ContextPacker } from '../package/context-packer.js';
 import type { ScenarioContext, WriteOutcome } from '../package/scenario-context.js';
 import type { ScoredScenario } from '../../records/scenario-list.js';
 import type { Scenario } from '../../records/scenario.js';
@@ -26,6 +26,7 @@ import { PackageReadCache } from './package-read-cache.js';
 import { SidecarInvalid } from './sidecar/sidecar-decode.js';
 import { nonNegativeInteger, positiveInteger } from './request-numbers.js';
 import { recordToWrite } from './record-input.js';
+import { renderedPositions } from './rendered-positions.js';
 import { resolveReadPaths, resolveWritePath } from './resolve-context-paths.js';
 import { keyText } from '../../records/record-key.js';
 
@@ -64,7 +65,7 @@ export class ContextRecordsService implements ContextRecords {
   /** Loads the read packages (in order, concurrently) into one corpus, with the packages' own load warnings. */
   async corpus(
     target: ContextReadTarget = {},
-    options: { fromPackage?: boolean } = {},
+    options: { fromPackage?: boolean; search?: boolean } = {},
   ): Promise<{ corpus: ContextCorpus; shown: string[]; warnings: ContextWarning[] }> {
     const packages = await this.readPaths(target);
     const shown = packages.map((pkg) => pkg.shown);
@@ -82,27 +83,27 @@ export class ContextRecordsService implements ContextRecords {
    * `read` over the corpus of `target`. A sidecar is checked as it is read, so one can turn out unsound
    * midway (a block that fails its checksum, a record text that does not parse): the sidecars are then
    * dropped and `read` runs again on sidecars rebuilt from the packages, and should those fail too, on the
-   * packages themselves.
+   * packages themselves. `search`: `read` ranks the records (the sidecars then keep a search index).
    */
   private async withCorpus<T>(
     target: ContextReadTarget,
     read: (loaded: Awaited<ReturnType<ContextRecordsService['corpus']>>) => T,
+    { search = false } = {},
   ): Promise<T> {
-    // The sidecars as found, then as rebuilt from the packages.
     for (let attempt = 0; attempt < 2; attempt += 1) {
       try {
-        return read(await this.corpus(target));
+        return read(await this.corpus(target, { search }));
       } catch (error) {
         if (!(error instanceof SidecarInvalid)) throw error;
         await Promise.all((await this.readPaths(target)).map((pkg) => this.reader.discard(pkg.absolute)));
       }
     }
-    return read(await this.corpus(target, { fromPackage: true }));
+    return read(await this.corpus(target, { fromPackage: true, search }));
   }
 
   async search(request: ContextSearchRequest): Promise<WithWarnings<ContextSearchResult>> {
     const topK = positiveInteger(request.topK, 'topK') ?? DEFAULT_TOP_K;
-    return this.withCorpus(request, (loaded) => this.searchIn(loaded, request, topK));
+    return this.withCorpus(request, (loaded) => this.searchIn(loaded, request, topK), { search: true });
   }
 
   private searchIn(
@@ -147,13 +148,17 @@ export class ContextRecordsService implements ContextRecords {
     const tokenBudget = nonNegativeInteger(request.tokenBudget, 'tokenBudget');
     const charBudget =
       nonNegativeInteger(request.charBudget, 'charBudget') ?? (tokenBudget === undefined ? DEFAULT_CHAR_BUDGET : Number.POSITIVE_INFINITY);
-    const { corpus, shown, warnings, found } = await this.withCorpus(request, (loaded) => ({
-      ...loaded,
-      found: loaded.corpus.search(this.services.engine, request.query, {
-        topK,
-        ...(request.fields?.length ? { fields: request.fields } : {}),
+    const { corpus, shown, warnings, found } = await this.withCorpus(
+      request,
+      (loaded) => ({
+        ...loaded,
+        found: loaded.corpus.search(this.services.engine, request.query, {
+          topK,
+          ...(request.fields?.length ? { fields: request.fields } : {}),
+        }),
       }),
-    }));
+      { search: true },
+    );
     const ranked: ScoredScenario[] = found.map(({ score, scenario }) => ({ score, scenario }));
     // Packs the matches at `positions` (in rank order); answers with the result and the positions rendered.
     const render = (positions: readonly number[]) => {
@@ -279,21 +284,4 @@ function detachedHeadWarning(shown: string, commit: string): ContextWarning {
       `${shown} has a detached HEAD: commit ${commit.slice(0, 12)} is on HEAD only, on no branch. ` +
       'Create a branch there to keep it (in EDSL: sl.git.branch(name)).',
   };
-}
-
-/**
- * Positions in `matches` of the records a packer rendered: its own account when it gives one, else its
- * included keys matched to the matches in rank order.
- */
-function renderedPositions(result: PackResult, matches: readonly ScoredScenario[], keyField: string): number[] {
-  if (result.includedPositions) return result.includedPositions;
-  const positions: number[] = [];
-  let next = 0;
-  for (const key of result.includedKeys) {
-    while (next < matches.length && keyText(matches[next]!.scenario[keyField]) !== key) next += 1;
-    if (next === matches.length) break;
-    positions.push(next);
-    next += 1;
-  }
-  return positions;
 }

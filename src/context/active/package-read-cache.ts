@@ -14,7 +14,7 @@ import type { PackageStore, SaveOptions } from '../../storage/package-store-cont
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { allRecords, recordsSource, type RecordSource } from './record-source.js';
 import { decodeSidecar, openSidecar, SidecarInvalid, type DecodedSidecar } from './sidecar/sidecar-decode.js';
-import { encodeSidecar, restampSidecar, sidecarsSupported } from './sidecar/sidecar-format.js';
+import { encodeSidecar, indexSidecar, restampSidecar, sidecarsSupported, type SidecarHeader } from './sidecar/sidecar-format.js';
 import type { SidecarStamp } from './sidecar/sidecar-stamp.js';
 
 /** Cached packages kept; older entries are removed when a new one is written. */
@@ -73,25 +73,28 @@ export class PackageReadCache {
     }
   }
 
-  /** The package's records as a source: from its sidecar when that is current and sound, else read from the package. */
-  async source(file: string, options: { fromPackage?: boolean } = {}): Promise<PackageSource> {
+  /**
+   * The package's records as a source: from its sidecar when that is current and sound, else read from the
+   * package. `search`: the read ranks the records, so the sidecar answering it holds the search index (which
+   * is added to a sidecar that a read by key wrote); any other read leaves the index out.
+   */
+  async source(file: string, options: { fromPackage?: boolean; search?: boolean } = {}): Promise<PackageSource> {
     const identity = this.dir && sidecarsSupported && !options.fromPackage ? await fileIdentity(file) : undefined;
     if (!identity) return this.fromPackage(file);
     const entry = sidecarPath(this.dir!, file);
     const sidecar = openSidecar(entry);
-    if (sidecar?.header.identity === identity) return { source: sidecar.source, warnings: [] };
-    const digest = await digestOf(file);
+    const index = options.search ? this.index : undefined;
+    // The file's digest is read only when its identity is not the one the sidecar was stamped with.
+    const digest = sidecar?.header.identity === identity ? sidecar.header.digest : await digestOf(file);
     if (!digest) return this.fromPackage(file);
     const stamp: SidecarStamp = { identity, digest };
-    const body = sidecar?.header.digest === digest ? wholeBody(sidecar) : undefined;
-    if (sidecar && body) {
-      await this.writeEntry(entry, restampSidecar(sidecar.header, body, stamp)).catch(() => undefined);
-      return { source: sidecar.source, warnings: [] };
-    }
+    // The same bytes as the sidecar was built from (under the same identity, or a new one with their digest).
+    const answered = sidecar?.header.digest === stamp.digest ? await this.fromSidecar(entry, sidecar, stamp, index) : undefined;
+    if (answered) return answered;
     const loaded = await this.loadUncached(file);
     const cacheable = loaded.warnings.length === 0 && loaded.records.every(isReadable);
     if (cacheable && (await fileIdentity(file)) === identity) {
-      const bytes = encodeSidecar(loaded.records, stamp, this.index);
+      const bytes = encodeSidecar(loaded.records, stamp, index);
       await this.writeEntry(entry, bytes).catch(() => undefined);
       // The sidecar just built answers this read too, when it holds a search index: that is made already.
       const built = decodeSidecar(bytes);
@@ -101,35 +104,70 @@ export class PackageReadCache {
   }
 
   /**
+   * `sidecar`'s answer, written again first when it is to carry a new `stamp` or to gain `index`; undefined
+   * when it fails its checks meanwhile (the package is then read instead).
+   */
+  private async fromSidecar(
+    entry: string,
+    sidecar: DecodedSidecar,
+    stamp: SidecarStamp,
+    index: PersistedIndexFormat | undefined,
+  ): Promise<PackageSource | undefined> {
+    const { header } = sidecar;
+    const addIndex = index !== undefined && header.index === undefined;
+    if (!addIndex && stamp.identity === header.identity) return { source: sidecar.source, warnings: [] };
+    try {
+      const body = sidecar.body();
+      const restamped = { ...header, identity: stamp.identity, digest: stamp.digest };
+      const indexed = addIndex ? indexSidecar(restamped, body, sidecar.source.documents(undefined), index) : undefined;
+      await this.writeEntry(entry, indexed ?? restampSidecar(header, body, stamp)).catch(() => undefined);
+      return { source: ((indexed && decodeSidecar(indexed)) || sidecar).source, warnings: [] };
+    } catch (error) {
+      if (error instanceof SidecarInvalid) return undefined;
+      throw error;
+    }
+  }
+
+  /**
    * Whether the package's sidecar answers for its file as it is now: a package read through the cache, whose
    * next version is worth caching when it is written (see `remember`). Reads the sidecar's head only.
    */
   async isCurrent(file: string): Promise<boolean> {
-    if (!this.dir || !sidecarsSupported) return false;
+    return (await this.currentHeader(file)) !== undefined;
+  }
+
+  private async currentHeader(file: string): Promise<SidecarHeader | undefined> {
+    if (!this.dir || !sidecarsSupported) return undefined;
     const identity = await fileIdentity(file);
-    return identity !== undefined && openSidecar(sidecarPath(this.dir, file))?.header.identity === identity;
+    const header = identity === undefined ? undefined : openSidecar(sidecarPath(this.dir, file))?.header;
+    return header?.identity === identity ? header : undefined;
   }
 
   /**
    * What a write to `file` calls once saved (SaveOptions.onSaved) to cache the version it wrote, when the
-   * package is read through the cache (`isCurrent`); undefined when it is not, so its writes pay for no sidecar.
+   * package is read through the cache (`isCurrent`); undefined when it is not, so its writes pay for no
+   * sidecar. The new sidecar holds a search index when the current one does (the package is searched).
    */
   async onSavedFor(file: string): Promise<SaveOptions['onSaved']> {
-    if (!(await this.isCurrent(file))) return undefined;
-    return ({ list, digest }) => this.remember(file, list.toArray(), digest);
+    const current = await this.currentHeader(file);
+    if (!current) return undefined;
+    const search = current.index !== undefined;
+    return ({ list, digest }) => this.remember(file, list.toArray(), digest, { search });
   }
 
   /**
    * Caches the records a save just wrote to `file`, whose bytes have `digest`, so the next read of the new
    * version starts warm instead of reading the package again. Called while the save holds the package's lock
    * (the file is the one written, see SaveOptions.onSaved). The records are those the store wrote, and a read
-   * of the file gives them back; the sidecar is stamped with the file's identity and digest like any other.
+   * of the file gives them back; the sidecar is stamped with the file's identity and digest like any other,
+   * and holds the search index when `search` says the package is searched.
    */
-  async remember(file: string, records: readonly Scenario[], digest: string): Promise<void> {
+  async remember(file: string, records: readonly Scenario[], digest: string, options: { search?: boolean } = {}): Promise<void> {
     if (!this.dir || !sidecarsSupported || !records.every(isReadable)) return;
     const identity = await fileIdentity(file);
     if (!identity) return;
-    await this.writeEntry(sidecarPath(this.dir, file), encodeSidecar(records, { identity, digest }, this.index));
+    const index = options.search ? this.index : undefined;
+    await this.writeEntry(sidecarPath(this.dir, file), encodeSidecar(records, { identity, digest }, index));
   }
 
   /** Removes the package's sidecar (one that failed while being read), so the next read rebuilds it. */
@@ -229,16 +267,6 @@ async function digestOf(file: string): Promise<string | undefined> {
   } catch (error) {
     if (isEpError(error) && error.code !== 'LIMIT_EXCEEDED') throw error;
     return undefined;
-  }
-}
-
-/** The sidecar's whole body, or undefined when a block of it fails its checksum (the sidecar is then rebuilt). */
-function wholeBody(sidecar: DecodedSidecar): Buffer | undefined {
-  try {
-    return sidecar.body();
-  } catch (error) {
-    if (error instanceof SidecarInvalid) return undefined;
-    throw error;
   }
 }
 

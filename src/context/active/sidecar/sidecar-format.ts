@@ -17,7 +17,8 @@ import type { SidecarStamp } from './sidecar-stamp.js';
  * (u32 byte offsets); `keyKinds` (u8: 1 when the record's key is a string) with `keyEnds` (u32, UTF-16
  * offsets) and `keys`; per default field `ends:<field>` and `text:<field>` alike; and, when the search
  * engine can keep its index as bytes, `index` (that engine's format, named in the header) over the default
- * fields, so a warm search reads postings instead of tokenizing every record. A reader reads the sections it
+ * fields, so a warm search reads postings instead of tokenizing every record; it is added by the first read
+ * that searches, so a package only ever read by key never pays for it. A reader reads the sections it
  * needs: a `get` reads the keys and one record, not the file. Everything read back is checked (see
  * sidecar-decode.ts).
  */
@@ -85,26 +86,56 @@ export function encodeSidecar(records: readonly Scenario[], stamp: SidecarStamp,
     const column = textColumn(documents.map((document) => document[field] ?? ''));
     parts.push([`ends:${field}`, u8(column.ends)], [`text:${field}`, column.text]);
   }
-  const indexed = index && documents.every((document) => searchTextLength(document) <= MAX_INDEXED_TEXT);
-  if (indexed) parts.push(['index', index.encode(documents, { fields: DEFAULT_SEARCH_FIELDS })]);
+  const indexBytes = index && indexOf(documents, index);
+  if (indexBytes) parts.push(['index', indexBytes]);
+  const { sections, body } = layOut(parts);
+  const header: SidecarContents = {
+    ...stamp,
+    count: records.length,
+    fields: DEFAULT_SEARCH_FIELDS,
+    sections,
+    ...(indexBytes ? { index: index.format } : {}),
+  };
+  return assembleSidecar(header, body);
+}
+
+/**
+ * The sidecar `header` and `body` describe with the search index of its `documents` added in `index`'s
+ * format: what the first search of a package a `get` cached writes. The other sections keep their bytes and
+ * places. Undefined when the documents are not indexed (see MAX_INDEXED_TEXT).
+ */
+export function indexSidecar(
+  header: SidecarContents,
+  body: Buffer,
+  documents: readonly SearchDocument[],
+  index: PersistedIndexFormat,
+): Buffer | undefined {
+  const indexBytes = indexOf(documents, index);
+  if (!indexBytes) return undefined;
+  const parts = Object.entries(header.sections)
+    .filter(([name]) => name !== 'index')
+    .map(([name, [offset, length]]): [string, Uint8Array] => [name, body.subarray(offset, offset + length)]);
+  const laidOut = layOut([...parts, ['index', indexBytes]]);
+  return assembleSidecar({ ...header, sections: laidOut.sections, index: index.format }, laidOut.body);
+}
+
+function indexOf(documents: readonly SearchDocument[], index: PersistedIndexFormat): Uint8Array | undefined {
+  if (!documents.every((document) => searchTextLength(document) <= MAX_INDEXED_TEXT)) return undefined;
+  return index.encode(documents, { fields: DEFAULT_SEARCH_FIELDS });
+}
+
+/** The body holding `parts` one after the other, each on a 4-byte boundary, and where each lies in it. */
+function layOut(parts: readonly [string, Uint8Array][]): { sections: Record<string, [number, number]>; body: Buffer } {
   const sections: Record<string, [number, number]> = {};
   let offset = 0;
   for (const [name, bytes] of parts) {
-    // Each section starts on a 4-byte boundary of the body.
     offset = (offset + 3) & ~3;
     sections[name] = [offset, bytes.length];
     offset += bytes.length;
   }
   const body = Buffer.alloc(offset);
   for (const [name, bytes] of parts) body.set(bytes, sections[name]![0]);
-  const header: SidecarContents = {
-    ...stamp,
-    count: records.length,
-    fields: DEFAULT_SEARCH_FIELDS,
-    sections,
-    ...(indexed ? { index: index.format } : {}),
-  };
-  return assembleSidecar(header, body);
+  return { sections, body };
 }
 
 /** The same sidecar under a new stamp (the package's identity changed, its bytes did not). */

@@ -11,6 +11,7 @@ import { assembleSidecar } from '../../../../src/context/active/sidecar/sidecar-
 import { LinePacker } from '../../../../src/context/package/line-packer.js';
 import { ScenarioList } from '../../../../src/records/scenario-list.js';
 import { Bm25SearchEngine } from '../../../../src/search/bm25/bm25-engine.js';
+import { bm25IndexFile } from '../../../../src/search/bm25/bm25-index-file.js';
 import { GitPackageStore } from '../../../../src/storage/git-package-store.js';
 import type { PackageStore } from '../../../../src/storage/package-store-contract.js';
 
@@ -110,6 +111,44 @@ describe('the read cache with sidecars, over a real package', () => {
     assert.deepEqual(await answers(service(new GitPackageStore(), cacheDir)), expected);
     // The search dropped it; the get that followed wrote a sound one from the package.
     assert.deepEqual(decodeSidecar(await readFile(sidecar))!.source.record(0), records[0]);
+  });
+
+  it('leaves the search index to the first search: a get caches records only, the search that follows adds the index', async () => {
+    const cacheDir = path.join(dir, 'cache-e');
+    const store = countingStore();
+    const expected = await answers(service(new GitPackageStore()));
+    assert.deepEqual((await service(store, cacheDir).get('note.17', { paths: [file] })).data, expected[1]);
+    const sidecar = await sidecarOf(cacheDir);
+    const byKey = decodeSidecar(await readFile(sidecar))!;
+    assert.equal(byKey.header.index, undefined, 'a get keeps no index');
+    assert.equal(byKey.source.searchIndex!(bm25IndexFile), undefined);
+    assert.deepEqual(await answers(service(store, cacheDir)), expected);
+    const searched = decodeSidecar(await readFile(sidecar))!;
+    assert.equal(searched.header.index, bm25IndexFile.format, 'the search added the index');
+    assert.equal(searched.source.searchIndex!(bm25IndexFile)!.size, records.length);
+    assert.equal(searched.header.identity, byKey.header.identity);
+    for (const name of Object.keys(byKey.header.sections)) {
+      const [from, length] = byKey.header.sections[name]!;
+      const [to, kept] = searched.header.sections[name]!;
+      assert.deepEqual(searched.body().subarray(to, to + kept), byKey.body().subarray(from, from + length), `section ${name} kept`);
+    }
+    assert.equal(store.loads, 1, 'the package was read once, by the get');
+    assert.deepEqual(await answers(service(store, cacheDir)), expected);
+    assert.equal(store.loads, 1);
+  });
+
+  it('reads the package again when the sidecar a search would add the index to is damaged', async () => {
+    const cacheDir = path.join(dir, 'cache-f');
+    const store = countingStore();
+    const expected = await answers(service(new GitPackageStore()));
+    await service(store, cacheDir).get('note.17', { paths: [file] });
+    const sidecar = await sidecarOf(cacheDir);
+    const bytes = await readFile(sidecar);
+    bytes[bytes.length - 10] = bytes[bytes.length - 10]! ^ 0xff;
+    await writeFile(sidecar, bytes);
+    assert.deepEqual(await answers(service(store, cacheDir)), expected);
+    assert.equal(store.loads, 2, 'the package was read again');
+    assert.equal(decodeSidecar(await readFile(sidecar))!.header.index, bm25IndexFile.format, 'into a sound sidecar with the index');
   });
 
   it('checks the digest when only the identity changed, and reads a replaced package again', async () => {
