@@ -114,13 +114,15 @@ export class PackageReadCache {
     index: PersistedIndexFormat | undefined,
   ): Promise<PackageSource | undefined> {
     const { header } = sidecar;
+    const restamp = stamp.identity !== header.identity;
     const addIndex = index !== undefined && header.index === undefined;
-    if (!addIndex && stamp.identity === header.identity) return { source: sidecar.source, warnings: [] };
+    if (!addIndex && !restamp) return { source: sidecar.source, warnings: [] };
     try {
       const body = sidecar.body();
       const restamped = { ...header, identity: stamp.identity, digest: stamp.digest };
+      // No index for records too large to index (see sidecar-format.ts): their searches rank the columns.
       const indexed = addIndex ? indexSidecar(restamped, body, sidecar.source.documents(undefined), index) : undefined;
-      await this.writeEntry(entry, indexed ?? restampSidecar(header, body, stamp)).catch(() => undefined);
+      if (indexed || restamp) await this.writeEntry(entry, indexed ?? restampSidecar(header, body, stamp)).catch(() => undefined);
       return { source: ((indexed && decodeSidecar(indexed)) || sidecar).source, warnings: [] };
     } catch (error) {
       if (error instanceof SidecarInvalid) return undefined;

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, truncate, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { writeEdslPackage } from '../../../../features/support/storage-edsl-fixtures.js';
 import { allRecords } from '../../../../src/context/active/record-source.js';
+import { Limits } from '../../../../src/limits/limits.js';
 import { PackageReadCache } from '../../../../src/context/active/package-read-cache.js';
 import { ContextRecordsService } from '../../../../src/context/active/context-records-service.js';
 import { decodeSidecar } from '../../../../src/context/active/sidecar/sidecar-decode.js';
@@ -149,6 +151,25 @@ describe('the read cache with sidecars, over a real package', () => {
     assert.deepEqual(await answers(service(store, cacheDir)), expected);
     assert.equal(store.loads, 2, 'the package was read again');
     assert.equal(decodeSidecar(await readFile(sidecar))!.header.index, bm25IndexFile.format, 'into a sound sidecar with the index');
+  });
+
+  it('keeps no index for a package EDSL wrote with a record too large to index, nor writes its sidecar on later searches', async () => {
+    const large = path.join(dir, 'large.ep');
+    const texts = [
+      { key: 'large', summary: `pilot ${'x'.repeat(Limits.recordBytes)}` },
+      { key: 'small', summary: 'pilot pricing' },
+    ].map((record) => `${JSON.stringify(record, null, 2)}\n`);
+    await writeEdslPackage(large, [{ records: texts, message: 'Save ScenarioList' }]);
+    const cacheDir = path.join(dir, 'cache-g');
+    const search = async () => (await service(new GitPackageStore(), cacheDir).search({ query: 'pilot pricing', paths: [large] })).data;
+    const first = await search();
+    assert.equal(first.matches[0]!.scenario.key, 'small');
+    const sidecar = await sidecarOf(cacheDir);
+    const written = await stat(sidecar);
+    assert.equal(decodeSidecar(await readFile(sidecar))!.header.index, undefined, 'no index');
+    assert.deepEqual(await search(), first);
+    const after = await stat(sidecar);
+    assert.deepEqual([after.ino, after.mtimeMs], [written.ino, written.mtimeMs], 'the sidecar was not written again');
   });
 
   it('checks the digest when only the identity changed, and reads a replaced package again', async () => {
