@@ -90,6 +90,7 @@ export class ContextRecordsService implements ContextRecords {
     read: (loaded: Awaited<ReturnType<ContextRecordsService['corpus']>>) => T,
     { search = false } = {},
   ): Promise<T> {
+    // The sidecars as found, then as rebuilt from the packages.
     for (let attempt = 0; attempt < 2; attempt += 1) {
       try {
         return read(await this.corpus(target, { search }));
