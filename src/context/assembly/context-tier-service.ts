@@ -1,6 +1,7 @@
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { isJsonObject } from '../../records/json.js';
 import type { SearchDocument, SearchEngine, SearchHit, SearchIndex } from '../../search/search-engine.js';
+import type { KeptTokenCounts } from '../../tokenizer/kept-token-counts.js';
 import type { TokenCounter, Tokenizer } from '../../tokenizer/tokenizer.js';
 import { RECORD_DETAIL_MAP } from './builtin-detail-maps.js';
 import { ContextBudget } from './context-budget.js';
@@ -15,6 +16,8 @@ export interface ContextTierServiceOptions {
   readonly tokenizer: Tokenizer;
   /** Bounds the hot tier; defaults to 8,000 tokens with 1,000 reserved. */
   readonly budget?: ContextBudget;
+  /** Counts kept by text, for renderings whose source keeps none (records), so repeated calls skip the tokenizer. */
+  readonly keptCounts?: KeptTokenCounts;
 }
 
 export const DEFAULT_CONTEXT_BUDGET = new ContextBudget(8000, 1000);
@@ -173,11 +176,15 @@ export class ContextTierService implements ContextTiers {
   }
 
   knownTokens(entry: TierEntry, depth: number): number | undefined {
-    return this.sourceOf[entry.id]?.tokenCount?.(entry.record, Math.min(depth, entry.maxDepth));
+    const source = this.sourceOf[entry.id];
+    if (source?.tokenCount) return source.tokenCount(entry.record, Math.min(depth, entry.maxDepth));
+    return this.options.keptCounts?.get(this.render(entry, depth));
   }
 
   countedTokens(entry: TierEntry, depth: number, tokens: number): void {
-    this.sourceOf[entry.id]?.countedTokens?.(entry.record, Math.min(depth, entry.maxDepth), tokens);
+    const source = this.sourceOf[entry.id];
+    source?.countedTokens?.(entry.record, Math.min(depth, entry.maxDepth), tokens);
+    if (!source?.tokenCount) this.options.keptCounts?.set(this.render(entry, depth), tokens);
   }
 
   private documents(): SearchDocument[] {
@@ -189,11 +196,13 @@ export class ContextTierService implements ContextTiers {
   }
 
   private async loadSources(): Promise<void> {
+    const countsRead = this.options.keptCounts?.read();
     for (const source of this.options.sources) {
       const records = await source.load();
       records.forEach((record, position) => this.insert(record, source.tier, source.id, source.maxDepth, position, source));
       this.loaded.push([source, records.length]);
     }
+    await countsRead;
     for (const entry of this.list) if (entry.home === 'hot') this.promote(entry, await this.fullCost(entry));
   }
 

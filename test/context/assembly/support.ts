@@ -7,6 +7,7 @@ import {
 } from '../../../src/context/assembly/index.js';
 import { Bm25SearchEngine } from '../../../src/search/bm25/bm25-engine.js';
 import { BpeTokenizer } from '../../../src/tokenizer/bpe-tokenizer.js';
+import type { KeptTokenCounts } from '../../../src/tokenizer/kept-token-counts.js';
 import type { Tokenizer } from '../../../src/tokenizer/tokenizer.js';
 
 const sharedTokenizer = new BpeTokenizer();
@@ -14,7 +15,12 @@ const sharedTokenizer = new BpeTokenizer();
 /** Tiers and a pipeline over in-memory records, with the real BM25 engine and BPE tokenizer. */
 export function contextOver(
   records: Partial<Record<TierName, ContextRecord[]>>,
-  options: { budget?: ContextBudget; tokenizer?: Tokenizer; maxDepth?: Partial<Record<TierName, number>> } = {},
+  options: {
+    budget?: ContextBudget;
+    tokenizer?: Tokenizer;
+    maxDepth?: Partial<Record<TierName, number>>;
+    keptCounts?: KeptTokenCounts;
+  } = {},
 ) {
   const sources = (Object.keys(records) as TierName[]).map((tier) => ({
     id: `test/${tier}`,
@@ -28,6 +34,7 @@ export function contextOver(
     searchEngine: new Bm25SearchEngine(),
     tokenizer,
     budget: options.budget ?? new ContextBudget(8000, 1000),
+    ...(options.keptCounts ? { keptCounts: options.keptCounts } : {}),
   });
   return { tiers, pipeline: new ContextPipeline(tiers, tokenizer) };
 }
