@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { readCheckedFile, type CheckedFileOptions } from '../limits/checked-file.js';
+import { resolveEpHome } from '../sessions/store/session-paths.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { sha256Hex } from '../util/lazy-crypto.js';
 
@@ -91,6 +92,11 @@ export class KeptTokenCounts {
     }
     this.counts = accepted;
   }
+}
+
+/** `$EP_HOME/cache/token-counts` (default `~/.ep/cache/token-counts`). */
+export function tokenCountsDir(env: Readonly<Record<string, string | undefined>>): string {
+  return path.join(resolveEpHome(env), 'cache', 'token-counts');
 }
 
 function keyOf(text: string): string {

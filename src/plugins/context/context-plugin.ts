@@ -29,13 +29,11 @@ export const contextPlugin = definePlugin<ContextOptions>((options = {}) => {
     requires: [SearchEngine, Tokenizer, RuntimeSettings],
     optional: [ContextSource],
     async register(registry) {
-      const [{ ContextTierService, DEFAULT_CONTEXT_BUDGET }, { ContextPipeline }, { ContextBudget }, { tokenCountsDir }] =
-        await Promise.all([
-          import('../../context/assembly/context-tier-service.js'),
-          import('../../context/assembly/context-pipeline.js'),
-          import('../../context/assembly/context-budget.js'),
-          import('../../tokenizer/token-counts-dir.js'),
-        ]);
+      const [{ ContextTierService, DEFAULT_CONTEXT_BUDGET }, { ContextPipeline }, { ContextBudget }] = await Promise.all([
+        import('../../context/assembly/context-tier-service.js'),
+        import('../../context/assembly/context-pipeline.js'),
+        import('../../context/assembly/context-budget.js'),
+      ]);
       const budget = new ContextBudget(
         options.maxTokens ?? DEFAULT_CONTEXT_BUDGET.maxTokens,
         options.reservedTokens ?? Math.min(DEFAULT_CONTEXT_BUDGET.reservedTokens, options.maxTokens ?? Infinity),
@@ -43,7 +41,7 @@ export const contextPlugin = definePlugin<ContextOptions>((options = {}) => {
       const tokenizer = registry.get(Tokenizer);
       // Estimates cost nothing to make again; exact counts load a rank table, so they are kept.
       if (options.keepCounts !== false && tokenizer.exact) {
-        const { KeptTokenCounts } = await import('../../tokenizer/kept-token-counts.js');
+        const { KeptTokenCounts, tokenCountsDir } = await import('../../tokenizer/kept-token-counts.js');
         keptCounts = new KeptTokenCounts(tokenCountsDir(registry.get(RuntimeSettings).env), tokenizer.name);
       }
       registry.registerFactory(
