@@ -164,12 +164,11 @@ export class ContextPipeline implements ContextAssembler {
 
   /** Breadth-first from the entries whose keys contain a focus target, over references, within scope. */
   private expandFocus(request: ContextRequest, entries: readonly TierEntry[], inScope: (entry: TierEntry) => boolean): Map<number, number> {
-    const matchers = request.focus.map((target) => focusMatcher(target.toLowerCase()));
+    const matchers = request.focus.map((target) => focusMatcher(target));
     const distance = new Map<number, number>();
     let frontier: number[] = [];
     for (const entry of entries) {
-      const key = entry.key.toLowerCase();
-      if (inScope(entry) && matchers.some((matches) => matches(key))) {
+      if (inScope(entry) && matchers.some((matches) => matches(entry.key))) {
         distance.set(entry.id, 0);
         frontier.push(entry.id);
       }

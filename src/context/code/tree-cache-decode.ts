@@ -143,8 +143,8 @@ function decodeOutlines(reader: SectionReader, keys: TextColumn, count: (name: s
       check(kind !== undefined && name !== '', 'symbol');
       check(startLine >= 1 && endLine >= startLine && endLine <= lineCount, 'symbol lines');
       check(memberAt + memberCount <= members.length, 'members past their column');
-      const ownMembers = numbersOf(members, memberAt, (memberAt += memberCount));
-      for (const member of ownMembers) check(member < ownSymbols, 'member');
+      const ownMembers = numbersOf(members, memberAt, (memberAt += memberCount), ownSymbols);
+      check(ownMembers !== undefined, 'member');
       fileSymbols.push({
         kind,
         name,
@@ -155,8 +155,8 @@ function decodeOutlines(reader: SectionReader, keys: TextColumn, count: (name: s
         members: ownMembers,
       });
     }
-    const lines = numbersOf(outline, outlineAt, (outlineAt += ownOutline));
-    for (const line of lines) check(line <= lineCount, 'outline line');
+    const lines = numbersOf(outline, outlineAt, (outlineAt += ownOutline), lineCount + 1);
+    check(lines !== undefined, 'outline line');
     outlines.set(key, {
       language: key.slice(0, key.indexOf(':')) as FileOutline['language'],
       lineCount,
@@ -234,11 +234,19 @@ function decodeUses(
 
 const NONE: readonly number[] = Object.freeze([]);
 
-/** `values[start..end)` as an array: a plain loop, since `Array.from` of a subarray costs several times more in code run once. */
-function numbersOf(values: Uint32Array, start: number, end: number): readonly number[] {
+/**
+ * `values[start..end)` as an array, or undefined when one is not below `bound`. Plain indexed loops: this
+ * runs once per call, in the interpreter, where `Array.from` of a subarray costs several times more and a
+ * `for...of` allocates a result object per value.
+ */
+function numbersOf(values: Uint32Array, start: number, end: number, bound: number): readonly number[] | undefined {
   if (start === end) return NONE;
   const list = new Array<number>(end - start);
-  for (let at = start; at < end; at += 1) list[at - start] = values[at]!;
+  for (let at = start; at < end; at += 1) {
+    const value = values[at]!;
+    if (value >= bound) return undefined;
+    list[at - start] = value;
+  }
   return list;
 }
 

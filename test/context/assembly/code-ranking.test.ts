@@ -16,6 +16,14 @@ describe('focus matching', () => {
     assert.ok(!focusMatches('uko-py:function/pkg.auth.authmanager', 'uko-py:class/authmanager'));
     assert.ok(!focusMatches('uko-py:class/pkg.auth.myauthmanager', 'uko-py:class/authmanager'));
   });
+
+  it('ignores case on both sides and takes every character of the target literally', () => {
+    assert.ok(focusMatches('uko-py:class/pkg.auth.AuthManager', 'UKO-PY:class/authmanager'));
+    assert.ok(focusMatches('uko-ts:function/src.api.(default)', 'uko-ts:function/(DEFAULT)'));
+    assert.ok(focusMatches('notes/a+b*c?', 'A+B*C?'));
+    assert.ok(!focusMatches('notes/aab', 'a+b'));
+    assert.ok(!focusMatches('uko-py:class/pkgxauthxmanager', 'uko-py:class/auth.manager'));
+  });
 });
 
 describe('personalised PageRank', () => {
