@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { blobId, treeIdOf } from '../../src/storage/git/git-objects.js';
+
+/** The tree id git itself writes for `files` (path → content), from a fresh repository's index. */
+function gitTreeId(files: ReadonlyMap<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ep-tree-id-'));
+  try {
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'core.quotepath=off', ...args], { cwd: dir, encoding: 'utf8' }).trim();
+    git('init', '-q');
+    for (const [file, content] of files) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), content);
+    }
+    git('add', '-A');
+    return git('write-tree');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const idsOf = (files: ReadonlyMap<string, string>) => new Map([...files].map(([file, content]) => [file, blobId(Buffer.from(content))]));
+
+describe('tree ids', () => {
+  it('equal the ids git writes, with names that sort differently as directories and as files', () => {
+    const files = new Map([
+      ['a-b', 'dash'],
+      ['a.c', 'dot'],
+      ['a/b', 'in a'],
+      ['a/c/d.json', 'deeper'],
+      ['a0', 'digit'],
+      ['scenarios/000002.json', '{"n": 2}'],
+      ['scenarios/000010.json', '{"n": 10}'],
+      ['scenarios.json', 'beside the directory'],
+      ['ünïcode/名前.json', 'non-ASCII names sort by their UTF-8 bytes'],
+      ['z', 'last'],
+    ]);
+    assert.equal(treeIdOf(idsOf(files)), gitTreeId(files));
+  });
+
+  it('do not depend on the order the files are given in', () => {
+    const files = [...idsOf(new Map(Array.from({ length: 300 }, (_, i) => [`scenarios/${String(i).padStart(6, '0')}.json`, `${i}`])))];
+    const reversed = new Map(files.reverse());
+    assert.equal(treeIdOf(reversed), treeIdOf(new Map(files.reverse())));
+  });
+
+  it('equal git’s for any set of nested paths', () => {
+    const segment = fc.stringMatching(/^[a-zA-Z0-9._é-]{1,6}$/).filter((name) => name !== '.' && name !== '..' && name !== '.git');
+    const paths = fc.uniqueArray(fc.array(segment, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 12 }).map((lists) => {
+      // A path cannot be both a file and a directory: keep those no other path runs through.
+      const all = lists.map((parts) => parts.join('/'));
+      return all.filter((file) => !all.some((other) => other.startsWith(`${file}/`)));
+    });
+    fc.assert(
+      fc.property(paths, (list) => {
+        const files = new Map(list.map((file, i) => [file, `content ${i}`]));
+        assert.equal(treeIdOf(idsOf(files)), gitTreeId(files));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('refuse an id that is not 40 hex digits', () => {
+    assert.throws(() => treeIdOf(new Map([['a', 'not-hex']])), /40-digit hex/);
+  });
+});
