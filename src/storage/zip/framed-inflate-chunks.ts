@@ -1,5 +1,5 @@
 import { framedBlobDigest, writeBlobHeader } from '../git/git-objects.js';
-import { inflateBounded } from './bounded-inflate.js';
+import { inflateInto } from './bounded-inflate.js';
 
 /**
  * The work both threads of a framed inflate share (see framed-inflate.ts). Everything lives in shared
@@ -7,7 +7,8 @@ import { inflateBounded } from './bounded-inflate.js';
  *
  * `jobs` holds, per member, five numbers: where its compressed bytes start in the archive, their length,
  * its declared size, its compression method and where its frame starts in the slab. A frame is
- * git's `blob <size>\0` header followed by the member's bytes, so a member's blob id is one hash of its frame.
+ * git's `blob <size>\0` header followed by the member's bytes, so a member's blob id is one hash of its frame,
+ * and one spare byte (FRAME_SPARE), which lets inflating tell a member larger than declared (see inflateInto).
  */
 export interface FramedInflateShared {
   readonly archive: SharedArrayBuffer;
@@ -21,6 +22,9 @@ export interface FramedInflateShared {
 }
 
 export const JOB_FIELDS = 5;
+
+/** Bytes after each frame, never part of a member: see inflateInto. */
+export const FRAME_SPARE = 1;
 
 export const ChunkState = { open: 0, claimed: 1, done: 2, failed: 3, takenBack: 4 } as const;
 
@@ -76,24 +80,14 @@ export function inflateChunk(shared: FramedInflateShared, chunk: number): number
   for (let member = chunk * shared.chunkSize; member < end; member += 1) {
     const at = member * JOB_FIELDS;
     const rawStart = jobs[at]!;
-    const raw = archive.subarray(rawStart, rawStart + jobs[at + 1]!);
+    const rawLength = jobs[at + 1]!;
     const size = jobs[at + 2]!;
     const frameStart = jobs[at + 4]!;
     const dataStart = writeBlobHeader(slab, frameStart, size);
-    const data = slab.subarray(dataStart, dataStart + size);
     if (jobs[at + 3] === 0) {
-      if (raw.byteLength !== size) return member;
-      data.set(raw);
-    } else {
-      let inflated: Buffer;
-      try {
-        inflated = inflateBounded(raw, size);
-      } catch {
-        return member;
-      }
-      if (inflated.length !== size) return member;
-      data.set(inflated);
-    }
+      if (rawLength !== size) return member;
+      slab.set(archive.subarray(rawStart, rawStart + rawLength), dataStart);
+    } else if (!inflateInto(archive, rawStart, rawLength, slab, dataStart, size)) return member;
     digests.set(framedBlobDigest(slab.subarray(frameStart, dataStart + size)), member * 20);
   }
   return -1;

@@ -7,6 +7,7 @@ import {
   ChunkState,
   chunkCount,
   failedMember,
+  FRAME_SPARE,
   inflateChunk,
   JOB_FIELDS,
   reportFailure,
@@ -83,7 +84,7 @@ export function planFramedInflate(archive: Uint8Array, members: readonly ZipMemb
     jobs[at + 2] = member.size;
     jobs[at + 3] = member.method;
     jobs[at + 4] = slabBytes;
-    slabBytes += blobHeaderLength(member.size) + member.size;
+    slabBytes += blobHeaderLength(member.size) + member.size + FRAME_SPARE;
   });
   const chunks = Math.ceil(members.length / chunkSize);
   return {
