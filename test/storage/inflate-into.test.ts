@@ -18,7 +18,10 @@ describe('inflating into place', () => {
           const target = targetFor(5, content.length);
           assert.equal(inflateInto(raw, 0, raw.length, target, 5, content.length), true);
           assert.deepEqual(target.subarray(5, 5 + content.length), content);
-          assert.ok(target.subarray(5 + content.length + 1).every((byte) => byte === 0xee), 'nothing written past the spare byte');
+          assert.ok(
+            target.subarray(5 + content.length + 1).every((byte) => byte === 0xee),
+            'nothing written past the spare byte',
+          );
         }
       }),
     );
