@@ -8,7 +8,8 @@ import { readManifest } from './manifest.js';
 import type { OpenPackage, PackageSnapshot } from './open-package.js';
 import { assertNotTooDeep, unreadableIfTooDeep } from './package-json-files.js';
 
-const SCENARIO_FILE = /^scenarios\/(\d+)\.json$/;
+const SCENARIO_DIR = 'scenarios/';
+const SCENARIO_FILE = /^scenarios\/\d+\.json$/;
 
 /** Where a snapshot's files come from: one commit's tree, read from the archive or from git objects. */
 export interface SnapshotSource {
@@ -32,23 +33,22 @@ export async function buildSnapshot(
     });
   }
   const scenarioIds = new Set<string>();
-  for (const file of files.keys()) {
-    const match = SCENARIO_FILE.exec(file);
-    if (match) scenarioIds.add(match[1]!);
-  }
+  // `test` then a slice rather than `exec`: a match array per record file is garbage.
+  for (const file of files.keys()) if (SCENARIO_FILE.test(file)) scenarioIds.add(file.slice(SCENARIO_DIR.length, -'.json'.length));
   const [manifestBytes] = await pkg.blobs([['manifest.json', manifestId]], reader, true);
   const manifest = readManifest(parsePackageJson(pkg.path, manifestBytes!, 'manifest.json'), pkg.path, scenarioIds);
   const listed = new Set(manifest.scenarioOrder);
   const extra = [...scenarioIds].filter((id) => !listed.has(id));
   if (extra.length) warnings.push(`${pkg.path} has ${extra.length} scenario file(s) not listed in its manifest; they were ignored.`);
-  const entries = manifest.scenarioOrder.map((id) => [`scenarios/${id}.json`, files.get(`scenarios/${id}.json`)!] as const);
+  const paths = manifest.scenarioOrder.map((id) => `${SCENARIO_DIR}${id}.json`);
+  const entries = paths.map((file) => [file, files.get(file)!] as const);
   const codebookId = files.get('codebook.json');
   const contents = await pkg.blobs(codebookId ? [...entries, ['codebook.json', codebookId] as const] : entries, reader, true);
   const storedJson = new Map<string, string>();
   const records: Scenario[] = manifest.scenarioOrder.map((id, i) => {
     const text = contents[i]!.toString('utf8');
     storedJson.set(id, text);
-    const file = `scenarios/${id}.json`;
+    const file = paths[i]!;
     const record = unreadableIfTooDeep(pkg.path, file, text, warnings) ?? parsePackageJson(pkg.path, contents[i]!, file, text, true);
     if (!isJsonObject(record)) {
       throw new EpError('INVALID_PACKAGE', `${pkg.path} is not a valid package: ${file} is not a JSON object.`, {

@@ -101,27 +101,34 @@ export class OpenPackage {
         this.path,
       );
       const ids = this.inflateAll(names);
-      this.worktreeBlobIds = new Map(names.map((name) => [name, ids.get(name) ?? blobId(this.content(name)!)]));
+      // Set one by one: a file per record, and a pair array per file for the Map constructor is garbage.
+      const blobIds = new Map<string, string>();
+      names.forEach((name, i) => blobIds.set(name, ids[i] ?? blobId(this.content(name)!)));
+      this.worktreeBlobIds = blobIds;
     }
     return this.worktreeBlobIds;
   }
 
   /**
-   * Inflates every pending member at once (see inflateFramed): one allocation for 100,000 small files, and
-   * each file's blob id from the same pass. Returns the blob ids it computed.
+   * Inflates every pending member of `names` at once (see inflateFramed): one allocation for 100,000 small
+   * files, and each file's blob id from the same pass. Returns the ids it computed, by position in `names`
+   * (undefined for a member inflated before).
    */
-  private inflateAll(names: readonly string[]): Map<string, string> {
-    const pending = names.filter((name) => !this.inflated.has(name)).map((name) => this.members.get(name)!);
+  private inflateAll(names: readonly string[]): (string | undefined)[] {
+    const pendingAt: number[] = [];
+    names.forEach((name, i) => {
+      if (!this.inflated.has(name)) pendingAt.push(i);
+    });
     const { data, ids } = inflateFramed(
       this.bytes,
-      pending,
+      pendingAt.map((at) => this.members.get(names[at]!)!),
       this.path,
       this.parallelInflate === undefined ? {} : { parallel: this.parallelInflate },
     );
-    const computed = new Map<string, string>();
-    pending.forEach((member, i) => {
-      this.inflated.set(member.name, data[i]!);
-      computed.set(member.name, ids[i]!);
+    const computed = new Array<string | undefined>(names.length);
+    pendingAt.forEach((at, k) => {
+      this.inflated.set(names[at]!, data[k]!);
+      computed[at] = ids[k];
     });
     return computed;
   }
