@@ -31,8 +31,16 @@ export function inflateInto(source: Uint8Array, start: number, length: number, t
   if (reusable === undefined && !unsupported) reusable = openReusableStream();
   const stream = reusable;
   if (stream) {
-    stream.handle.reset();
-    stream.handle.writeSync(constants.Z_FINISH, source, start, length, target, offset, size + 1);
+    try {
+      stream.handle.reset();
+      stream.handle.writeSync(constants.Z_FINISH, source, start, length, target, offset, size + 1);
+    } catch {
+      // Broken data is reported through `destroyed`, never thrown: a binding that throws is not the one
+      // this was written for, and the public path serves from now on.
+      reusable = undefined;
+      unsupported = true;
+      return inflateThroughStreamObject(source, start, length, target, offset, size);
+    }
     // A broken stream ends in an error, which destroys it: the next member gets a new one.
     if (stream.engine.destroyed) {
       reusable = undefined;
@@ -41,6 +49,17 @@ export function inflateInto(source: Uint8Array, start: number, length: number, t
     // state[0] is the output room left: exactly the spare byte when the member gave its declared size.
     return stream.state[0] === 1;
   }
+  return inflateThroughStreamObject(source, start, length, target, offset, size);
+}
+
+function inflateThroughStreamObject(
+  source: Uint8Array,
+  start: number,
+  length: number,
+  target: Uint8Array,
+  offset: number,
+  size: number,
+): boolean {
   let inflated: Buffer;
   try {
     inflated = inflateBounded(source.subarray(start, start + length), size);
