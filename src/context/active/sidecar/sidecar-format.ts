@@ -45,6 +45,22 @@ export interface SidecarHeader extends SidecarContents {
 /** Sidecars are written and read as native u32 arrays; a big-endian host simply keeps no sidecar. */
 export const sidecarsSupported = endianness() === 'LE';
 
+/**
+ * The records' JSON texts as one UTF-8 buffer with the byte offset where each ends, encoded at once rather
+ * than a buffer per record and a copy of them all: when the text is ASCII (its byte length is its length),
+ * the offsets are the texts' lengths, and only otherwise is each text's byte length counted.
+ */
+function recordTexts(records: readonly Scenario[]): { ends: Uint32Array; bytes: Buffer } {
+  const texts = records.map((record) => stringifyJsonPreservingNumbers(record)!);
+  const joined = texts.join('');
+  const bytes = Buffer.from(joined, 'utf8');
+  const ascii = bytes.length === joined.length;
+  const ends = new Uint32Array(texts.length);
+  let end = 0;
+  texts.forEach((text, index) => (ends[index] = end += ascii ? text.length : Buffer.byteLength(text, 'utf8')));
+  return { ends, bytes };
+}
+
 /** A column of strings: UTF-16 end offsets and the UTF-8 text. */
 function textColumn(values: readonly string[]): { ends: Uint32Array; text: Buffer } {
   const ends = new Uint32Array(values.length);
@@ -72,11 +88,8 @@ function searchTextLength(document: SearchDocument): number {
  */
 export function encodeSidecar(records: readonly Scenario[], stamp: SidecarStamp, index?: PersistedIndexFormat): Buffer {
   const parts: [string, Uint8Array][] = [];
-  const texts = records.map((record) => Buffer.from(stringifyJsonPreservingNumbers(record)!, 'utf8'));
-  const recordEnds = new Uint32Array(records.length);
-  let end = 0;
-  texts.forEach((text, index) => (recordEnds[index] = end += text.length));
-  parts.push(['recordEnds', u8(recordEnds)], ['records', Buffer.concat(texts)]);
+  const texts = recordTexts(records);
+  parts.push(['recordEnds', u8(texts.ends)], ['records', texts.bytes]);
   const keys = records.map((record) => record.key);
   const keyColumn = textColumn(keys.map((key) => (typeof key === 'string' ? key : '')));
   parts.push(['keyKinds', Uint8Array.from(keys, (key) => (typeof key === 'string' ? 1 : 0))]);
