@@ -33,24 +33,7 @@ async function load() {
   }
 }
 
-/**
- * Ends the process once the command has answered and stdout and stderr have taken what was written. Left
- * to itself, Node first runs whatever V8 has queued for idle time: after a context request, a full
- * collection of a heap about to be dropped (some 10 ms). Every command awaits its own work before `main`
- * returns (servers such as `ep mcp` and `ep ui` return when they stop), so nothing is cut short.
- */
-function exitOnceWritten() {
-  let streams = 2;
-  const written = () => {
-    streams -= 1;
-    if (streams === 0) process.exit();
-  };
-  // Through each stream's own `write`: once stdout is sealed, a write to it is sent to stderr (see
-  // src/util/stdout-diversion.ts), and what is still queued on stdout would then go unwaited for.
-  for (const stream of [process.stdout, process.stderr]) Reflect.apply(Object.getPrototypeOf(stream).write, stream, ['', written]);
-}
-
 load().then(({ installLastResortHandlers, main }) => {
   const fatal = installLastResortHandlers();
-  return main().then(exitOnceWritten, fatal);
+  return main().catch(fatal);
 });
