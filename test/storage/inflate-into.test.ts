@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { deflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
@@ -53,5 +54,31 @@ describe('inflating into place', () => {
     const raw = deflateRawSync(Buffer.from('abc'));
     assert.equal(inflateInto(raw, 1, raw.length, targetFor(0, 3), 0, 3), false);
     assert.equal(inflateInto(raw, 0, raw.length, new Uint8Array(3), 0, 3), false);
+  });
+
+  it('inflates through the public zlib path on a Node whose streams have no binding to drive', () => {
+    // A child process whose zlib streams hide their binding, as another Node might shape them.
+    const script = `
+      import zlib from 'node:zlib';
+      import { syncBuiltinESMExports } from 'node:module';
+      let opened = 0;
+      zlib.InflateRaw = class extends zlib.InflateRaw {
+        constructor(options) { super(options); opened += 1; Object.defineProperty(this, '_handle', { value: undefined }); }
+      };
+      syncBuiltinESMExports();
+      const { inflateInto } = await import(${JSON.stringify(new URL('../../src/storage/zip/bounded-inflate.js', import.meta.url).href)});
+      const content = Buffer.from('a record file '.repeat(30));
+      const raw = zlib.deflateRawSync(content);
+      const target = new Uint8Array(content.length + 1);
+      const exact = inflateInto(raw, 0, raw.length, target, 0, content.length);
+      const same = Buffer.from(target.subarray(0, content.length)).equals(content);
+      const larger = inflateInto(raw, 0, raw.length, new Uint8Array(content.length), 0, content.length - 1);
+      const again = inflateInto(raw, 0, raw.length, target, 0, content.length);
+      process.stdout.write(JSON.stringify({ exact, same, larger, again, opened }));
+    `;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.equal(child.status, 0, child.stderr);
+    // One stream was tried and found without its binding; every member then took the public path.
+    assert.deepEqual(JSON.parse(child.stdout), { exact: true, same: true, larger: false, again: true, opened: 1 });
   });
 });
