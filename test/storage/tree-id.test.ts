@@ -68,4 +68,18 @@ describe('tree ids', () => {
   it('refuse an id that is not 40 hex digits', () => {
     assert.throws(() => treeIdOf(new Map([['a', 'not-hex']])), /40-digit hex/);
   });
+
+  it('refuse a path holding NUL, which would shift the paths after it', () => {
+    const id = blobId(Buffer.from('x'));
+    assert.throws(
+      () =>
+        treeIdOf(
+          new Map([
+            ['a\0b', id],
+            ['c', id],
+          ]),
+        ),
+      /NUL/,
+    );
+  });
 });

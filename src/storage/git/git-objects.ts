@@ -76,7 +76,10 @@ export function treeIdOf(files: ReadonlyMap<string, string>): string {
   if (ids.length !== paths.length * 20) throw new Error('a tree entry has no 40-digit hex object id');
   const bytes = Buffer.from(`${paths.join('\0')}\0`);
   const starts = new Uint32Array(paths.length + 1);
-  for (let at = 0, index = 1; at < bytes.length; at += 1) if (bytes[at] === 0) starts[index++] = at + 1;
+  let ended = 0;
+  for (let at = 0; at < bytes.length; at += 1) if (bytes[at] === 0) starts[++ended] = at + 1;
+  // Paths are NUL-separated here; one holding NUL (no git path can) would shift every path after it.
+  if (ended !== paths.length) throw new Error('a tree path holds a NUL byte');
   return new TreeWriter(bytes, starts, ids).tree(0, paths.length, 0).toString('hex');
 }
 

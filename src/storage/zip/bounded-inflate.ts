@@ -39,6 +39,7 @@ export function inflateInto(source: Uint8Array, start: number, length: number, t
       // this was written for, and the public path serves from now on.
       reusable = undefined;
       unsupported = true;
+      stream.engine.destroy();
       return inflateThroughStreamObject(source, start, length, target, offset, size);
     }
     // A broken stream ends in an error, which destroys it: the next member gets a new one.
@@ -71,7 +72,8 @@ function inflateThroughStreamObject(
   return true;
 }
 
-interface ZlibBinding {
+/** The part of a zlib stream's binding driven here (also by bench/support/package-read-floor.cts). */
+export interface ZlibBinding {
   reset(): void;
   writeSync(
     flush: number,
