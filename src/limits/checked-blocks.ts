@@ -63,13 +63,23 @@ export function fileSpans(file: string, bodyStart: number, opened: Stats, option
   };
 }
 
+/** A run of checked blocks as read: blocks `first` to `last` and their bytes. */
+interface CheckedSpan {
+  readonly first: number;
+  readonly last: number;
+  readonly bytes: Buffer;
+}
+
 /**
  * A body read in blocks on demand, each block checked against its CRC-32 when first read: a reader that
  * needs a few records reads and checks a few blocks, and never uses a byte a checksum has not vouched for.
- * Damage in a block nobody reads goes unnoticed, and harms nothing.
+ * Damage in a block nobody reads goes unnoticed, and harms nothing. Every run of blocks read is kept, so a
+ * range within one is given as a view of its bytes without another read; a caller about to read several
+ * parts that lie together reads them in one go with `hold`.
  */
 export class CheckedBlocks {
-  private readonly checkedBlocks = new Map<number, Buffer>();
+  /** For each block read, the longest run read that holds it. */
+  private readonly spanOf = new Map<number, CheckedSpan>();
 
   constructor(
     private readonly read: SpanReader,
@@ -82,23 +92,46 @@ export class CheckedBlocks {
 
   /** Bytes `[offset, offset + length)` of the body, every block they lie in checked. */
   range(offset: number, length: number): Buffer {
-    if (!(Number.isSafeInteger(offset) && Number.isSafeInteger(length) && offset >= 0 && length >= 0 && offset + length <= this.length))
-      throw new BlockCheckFailed(`bytes ${offset} to ${offset + length} lie outside the body`);
+    this.checkRange(offset, length);
     if (length === 0) return Buffer.alloc(0);
     const size = this.blockBytes;
     const first = Math.floor(offset / size);
-    const last = Math.floor((offset + length - 1) / size);
-    const cached = first === last ? this.checkedBlocks.get(first) : undefined;
-    if (cached) return cached.subarray(offset - first * size, offset - first * size + length);
+    const span = this.spanHolding(first, Math.floor((offset + length - 1) / size));
+    const start = offset - span.first * size;
+    return span.bytes.subarray(start, start + length);
+  }
+
+  /**
+   * Reads and checks the blocks `[offset, offset + length)` lies in, in one read unless they were read
+   * already, so the ranges a caller then asks for within it cost no read of their own.
+   */
+  hold(offset: number, length: number): void {
+    this.checkRange(offset, length);
+    if (length > 0) this.spanHolding(Math.floor(offset / this.blockBytes), Math.floor((offset + length - 1) / this.blockBytes));
+  }
+
+  private checkRange(offset: number, length: number): void {
+    if (!(Number.isSafeInteger(offset) && Number.isSafeInteger(length) && offset >= 0 && length >= 0 && offset + length <= this.length))
+      throw new BlockCheckFailed(`bytes ${offset} to ${offset + length} lie outside the body`);
+  }
+
+  /** A run read earlier that holds blocks `first` to `last`, else those blocks read and checked now. */
+  private spanHolding(first: number, last: number): CheckedSpan {
+    const known = this.spanOf.get(first);
+    if (known && known.last >= last) return known;
     // One read for the whole run of blocks, even where some were read before: one system call costs more
     // than reading a block again.
-    const start = first * size;
-    const span = this.read(start, Math.min((last + 1) * size, this.length));
+    const size = this.blockBytes;
+    const bytes = this.read(first * size, Math.min((last + 1) * size, this.length));
     for (let block = first; block <= last; block += 1) {
-      const bytes = span.subarray((block - first) * size, (block - first + 1) * size);
-      if (crc32(bytes) !== this.checksums[block]) throw new BlockCheckFailed(`block ${block} fails its checksum`);
-      this.checkedBlocks.set(block, bytes);
+      if (crc32(bytes.subarray((block - first) * size, (block - first + 1) * size)) !== this.checksums[block])
+        throw new BlockCheckFailed(`block ${block} fails its checksum`);
     }
-    return span.subarray(offset - start, offset - start + length);
+    const span = { first, last, bytes };
+    for (let block = first; block <= last; block += 1) {
+      const held = this.spanOf.get(block);
+      if (!held || held.last < last) this.spanOf.set(block, span);
+    }
+    return span;
   }
 }

@@ -52,6 +52,42 @@ describe('a body read in checked blocks', () => {
     assert.equal(reader.bytes, BLOCK);
   });
 
+  it('serves every range within a held run of blocks from its one read', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(body.length),
+        fc.nat(body.length),
+        fc.array(fc.tuple(fc.nat(body.length), fc.nat(body.length))),
+        (a, b, ranges) => {
+          const [start, end] = a <= b ? [a, b] : [b, a];
+          const reader = counting(memorySpans(body));
+          const blocks = new CheckedBlocks(reader.read, body.length, blockChecksums(body, BLOCK), BLOCK);
+          blocks.hold(start, end - start);
+          const held = reader.bytes;
+          for (const [x, y] of ranges) {
+            const [from, to] = x <= y ? [x, y] : [y, x];
+            const inside = from >= Math.floor(start / BLOCK) * BLOCK && to <= Math.min(body.length, Math.ceil(end / BLOCK) * BLOCK);
+            const before = reader.bytes;
+            assert.deepEqual(blocks.range(from, to - from), body.subarray(from, to));
+            if (inside && end > start) assert.equal(reader.bytes, before, `range ${from}-${to} read again inside ${start}-${end}`);
+          }
+          assert.ok(held <= (Math.ceil(end / BLOCK) - Math.floor(start / BLOCK)) * BLOCK);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses to hold a damaged block or a range outside the body', () => {
+    const damaged = Buffer.from(body);
+    damaged[3 * BLOCK + 5] = damaged[3 * BLOCK + 5]! ^ 1;
+    const blocks = new CheckedBlocks(memorySpans(damaged), body.length, blockChecksums(body, BLOCK), BLOCK);
+    assert.throws(() => blocks.hold(BLOCK, 3 * BLOCK), BlockCheckFailed);
+    assert.throws(() => blocks.hold(body.length - 1, 2), BlockCheckFailed);
+    blocks.hold(0, 2 * BLOCK);
+    assert.deepEqual(blocks.range(10, BLOCK), body.subarray(10, BLOCK + 10));
+  });
+
   it('fails a range that meets a damaged block, and serves the others', () => {
     fc.assert(
       fc.property(fc.nat(body.length - 1), fc.integer({ min: 1, max: 255 }), (at, flip) => {

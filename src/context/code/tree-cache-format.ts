@@ -3,7 +3,7 @@ import { SectionWriter } from './tree-cache-sections.js';
 import type { CachedFileStat, FileUses } from './tree-cache-shape.js';
 
 /** Bumped whenever what is cached changes shape or meaning (parsing, the graph), so older files are never read. */
-export const TREE_CACHE_VERSION = 5;
+export const TREE_CACHE_VERSION = 6;
 
 /** What one source tree's cache holds; what a read gives back and what a write is given. */
 export interface TreeCacheData {
@@ -54,8 +54,9 @@ export const SYMBOL_FIELDS = 4;
  * The cache file's bytes. Sections: `paths` with `stats` (size, mtimeMs, ino as f64) and `fileKeys` (the
  * index into `keys` plus one, 0 for a skipped file); `keys` with `files`, `docs` and the symbol columns
  * (`symbols`, `names`, `signatures`, `symbolDocs`, `members`), the files' symbols and outline lines
- * following one another in key order; `uses` (JSON: per key, the names its code uses, or null); the graph's
- * `edgeEnds` and `edges`; `searchTexts`; `searchIndex` (the bytes of the index, when kept; the header names its format).
+ * following one another in key order; the graph's `edgeEnds` and `edges`; `searchTexts`; `searchIndex`
+ * (the bytes of the index, when kept; the header names its format); `uses` (JSON: per key, the names its
+ * code uses, or null), which only a request that parses a file again reads.
  */
 export function encodeTreeCache(data: TreeCacheData, root: string): Buffer {
   const writer = new SectionWriter();
@@ -112,7 +113,6 @@ export function encodeTreeCache(data: TreeCacheData, root: string): Buffer {
   writer.text('symbolDocs', symbolDocs);
   writer.u32('members', members);
   writer.u32('outline', outline);
-  writer.text('uses', [JSON.stringify(uses)]);
 
   const edgeEnds: number[] = [];
   const edges: number[] = [];
@@ -124,6 +124,8 @@ export function encodeTreeCache(data: TreeCacheData, root: string): Buffer {
   writer.u32('edges', edges);
   writer.text('searchTexts', data.searchTexts);
   if (data.searchIndex) writer.bytes('searchIndex', data.searchIndex.bytes);
+  // Last, after every section a warm request reads: it reads those in one run and never this one.
+  writer.text('uses', [JSON.stringify(uses)]);
 
   const counts = {
     paths: paths.length,

@@ -119,20 +119,35 @@ export class SectionReader {
     this.ranges = sections as SectionRanges;
   }
 
-  /** `count` u32 values. */
-  u32(name: string, count: number): Uint32Array {
-    const bytes = this.section(name, count * 4);
-    const values = new Uint32Array(count);
-    new Uint8Array(values.buffer).set(bytes);
-    return values;
+  /**
+   * Reads the named sections (with their offset columns) in one read of the run of blocks they lie in,
+   * so the sections a call is about to use cost one system call and one buffer, not one each.
+   */
+  hold(names: readonly string[]): void {
+    let start = Infinity;
+    let end = 0;
+    for (const name of names) {
+      for (const part of [name, `${name}.ends`]) {
+        const range = Object.hasOwn(this.ranges, part) ? this.ranges[part] : undefined;
+        if (!range) continue;
+        start = Math.min(start, range[0]);
+        end = Math.max(end, range[0] + range[1]);
+      }
+    }
+    // A name missing or past the end is reported by the read of that section, with its name.
+    if (end > start && end <= this.blocks.length) this.checked(() => this.blocks.hold(start, end - start));
   }
 
-  /** `count` f64 values. */
+  /** `count` u32 values, as a read-only view of the section's bytes. */
+  u32(name: string, count: number): Uint32Array {
+    const bytes = this.section(name, count * 4);
+    return bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, count) : new Uint32Array(copyOf(bytes));
+  }
+
+  /** `count` f64 values, as a read-only view of the section's bytes. */
   f64(name: string, count: number): Float64Array {
     const bytes = this.section(name, count * 8);
-    const values = new Float64Array(count);
-    new Uint8Array(values.buffer).set(bytes);
-    return values;
+    return bytes.byteOffset % 8 === 0 ? new Float64Array(bytes.buffer, bytes.byteOffset, count) : new Float64Array(copyOf(bytes));
   }
 
   /** A section's bytes as they are (a view of the file, not a copy). */
@@ -171,11 +186,22 @@ export class SectionReader {
     const [offset, size] = range;
     check(offset % 8 === 0 && offset + size <= this.blocks.length, `section ${name} past the end`);
     check(length === undefined || size === length, `section ${name}: ${size} bytes, ${length ?? 0} expected`);
+    return this.checked(() => this.blocks.range(offset, size), `section ${name}: `);
+  }
+
+  private checked<T>(read: () => T, what = ''): T {
     try {
-      return this.blocks.range(offset, size);
+      return read();
     } catch (error) {
-      if (error instanceof BlockCheckFailed) throw new CacheInvalid(`section ${name}: ${error.message}`, { cause: error });
+      if (error instanceof BlockCheckFailed) throw new CacheInvalid(`${what}${error.message}`, { cause: error });
       throw error;
     }
   }
+}
+
+/** The bytes in an ArrayBuffer of their own, where a typed array over them starts aligned. */
+function copyOf(bytes: Buffer): ArrayBuffer {
+  const copy = new Uint8Array(bytes.length);
+  copy.set(bytes);
+  return copy.buffer;
 }
