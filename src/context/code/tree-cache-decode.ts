@@ -16,11 +16,6 @@ import { CacheInvalid, check, decodeSections, openSections, type SectionReader, 
 import { checkFileUses, isParseKey, isTreePath, type CachedFileStat } from './tree-cache-shape.js';
 import { treeHashOf } from './tree-hash.js';
 
-const WARM_SECTIONS = [
-  ...['paths', 'stats', 'fileKeys', 'keys', 'files', 'docs', 'symbols', 'names', 'signatures', 'symbolDocs'],
-  ...['members', 'outline', 'edgeEnds', 'edges', 'searchTexts', 'searchIndex'],
-];
-
 /**
  * The cache file read back for `root`, every value checked before it is used: paths relative and inside
  * the root, keys of the right form and distinct, line numbers within their file, member and edge ids within
@@ -49,8 +44,8 @@ function decodeSectionsFor(reader: SectionReader, root: string): TreeCacheData {
     return value as number;
   };
 
-  // Everything a warm request reads, in one read: all sections but the names files use, written last.
-  reader.hold(WARM_SECTIONS);
+  // Everything a warm request reads, in one read: every section but the names files use, written last.
+  reader.holdBefore('uses');
   const keys = reader.text('keys', count('keys'));
   const outlines = decodeOutlines(reader, keys, count);
   const keyList = [...outlines.keys()];

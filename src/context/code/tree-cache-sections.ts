@@ -120,22 +120,13 @@ export class SectionReader {
   }
 
   /**
-   * Reads the named sections (with their offset columns) in one read of the run of blocks they lie in,
-   * so the sections a call is about to use cost one system call and one buffer, not one each.
+   * Reads every section written before `name` (and its offset column) in one read of the blocks they lie
+   * in, so the sections a call then uses cost no system call and no buffer of their own.
    */
-  hold(names: readonly string[]): void {
-    let start = Infinity;
-    let end = 0;
-    for (const name of names) {
-      for (const part of [name, `${name}.ends`]) {
-        const range = Object.hasOwn(this.ranges, part) ? this.ranges[part] : undefined;
-        if (!range) continue;
-        start = Math.min(start, range[0]);
-        end = Math.max(end, range[0] + range[1]);
-      }
-    }
-    // A name missing or past the end is reported by the read of that section, with its name.
-    if (end > start && end <= this.blocks.length) this.checked(() => this.blocks.hold(start, end - start));
+  holdBefore(name: string): void {
+    let end = this.blocks.length;
+    for (const part of [name, `${name}.ends`]) if (Object.hasOwn(this.ranges, part)) end = Math.min(end, this.ranges[part]![0]);
+    this.checked(() => this.blocks.hold(0, end));
   }
 
   /** `count` u32 values, as a read-only view of the section's bytes. */
