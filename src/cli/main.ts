@@ -76,6 +76,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<void
       process.exitCode = exitCode;
       throw new UsageHandled();
     });
+  withoutHelpCache(cli);
   try {
     await cli.parseAsync();
   } catch (error) {
@@ -100,6 +101,18 @@ function withoutCamelCaseEchoes(message: string): string {
       ),
   );
   return `${kept.length > 1 ? 'Unknown arguments' : 'Unknown argument'}: ${kept.join(', ')}`;
+}
+
+/**
+ * yargs renders the whole help text after every command it runs (some 6 ms), in case the command shows help
+ * later. No command of ep's does, and `.fail` writes an envelope, never help, so the text is never read. The
+ * usage instance is yargs' internal one (kept across its resets); a yargs without it simply keeps caching.
+ */
+function withoutHelpCache(cli: unknown): void {
+  const usage = (cli as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: unknown } } })
+    .getInternalMethods?.()
+    .getUsageInstance?.();
+  if (typeof usage?.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => undefined;
 }
 
 /** Thrown from `.fail` to stop yargs once the usage envelope is written. */

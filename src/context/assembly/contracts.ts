@@ -5,6 +5,7 @@ import type { AssembledContext } from './assembled-context.js';
 import type { ContextBudget } from './context-budget.js';
 import type { ContextRequest } from './context-request.js';
 import type { DetailLevelMap } from './detail-level-map.js';
+import type { ReferenceLists } from './reference-lists.js';
 
 /**
  * A context record: a plain JSON object with a string `key` (and optionally a `uri`). Fields whose values
@@ -45,6 +46,12 @@ export interface ContextSource {
    * naming one of its keys are still linked to it).
    */
   related?(record: ContextRecord): readonly number[];
+  /**
+   * Every record's `related` at once (record i's are `referencesOf(lists, i)`), when the source keeps its
+   * graph that way: the tiers then read it in place rather than ask record by record. Lists that do not fit
+   * the source's records are not used (`related` is asked instead).
+   */
+  references?(): ReferenceLists | undefined;
   /** The text a record is searched by (default: every field's text). */
   searchText?(record: ContextRecord): string;
   /**

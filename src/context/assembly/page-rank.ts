@@ -13,7 +13,7 @@ export interface PageRankOptions {
  * here the seed is the search scores of the request's purpose or query. Returns ranks summing to 1.
  */
 export function personalisedPageRank(
-  edges: readonly (readonly number[])[],
+  edges: ArrayLike<ArrayLike<number>>,
   personalisation?: ArrayLike<number>,
   options: PageRankOptions = {},
 ): Float64Array {
@@ -38,7 +38,7 @@ export function personalisedPageRank(
         continue;
       }
       const share = (damping * rank[i]!) / out.length;
-      for (const target of out) next[target]! += share;
+      for (let k = 0; k < out.length; k += 1) next[out[k]!]! += share;
     }
     const jump = 1 - damping + damping * dangling;
     let change = 0;

@@ -1,5 +1,6 @@
 import type { ContextSource, TierEntry } from './contracts.js';
 import { referenceCandidates } from './record-rendering.js';
+import { referenceListsFault, referencesOf, type ReferenceLists } from './reference-lists.js';
 
 /** What the reference graph is built from: the tiers' entries and, per entry, its source and position in it. */
 export interface ReferencedEntries {
@@ -12,8 +13,11 @@ export interface ReferencedEntries {
 
 /** The reference graph of the tiers' entries, as `tierReferences` builds it. */
 export interface TierReferences {
-  /** Each entry's own references. */
-  readonly forward: readonly (readonly number[])[];
+  readonly list: readonly TierEntry[];
+  /** Each entry's own references, for entries whose source answers record by record (undefined otherwise). */
+  readonly forward: readonly (readonly number[] | undefined)[];
+  /** For entries of a source that lists every record's references at once: those lists, and its first entry. */
+  readonly listed: readonly (ListedReferences | undefined)[];
   /** The entries referring to entry i are `back[backStart[i] .. backStart[i + 1]]`, ascending. */
   readonly backStart: Uint32Array;
   readonly back: Uint32Array;
@@ -23,54 +27,107 @@ export interface TierReferences {
   readonly merged: (readonly number[] | undefined)[];
 }
 
+interface ListedReferences {
+  readonly first: number;
+  readonly lists: ReferenceLists;
+}
+
 /**
  * References are undirected edges: a record that names another (by key or `uri`) is related to it both
  * ways. Each entry's own references are listed here (a source's `related` list is taken as it is when it
- * is already valid and ascending), and the references pointing back are counted into one array in entry
- * order, so they come out ascending; an entry's neighbours are the two merged, when first asked for
- * (`neighboursIn`). A focused request asks for a few entries' neighbours, so most are never merged.
+ * is already valid and ascending; a source's `references()` lists are read in place, never copied), and the
+ * references pointing back are counted into one array in entry order, so they come out ascending; an
+ * entry's neighbours are the two merged, when first asked for (`neighboursIn`). A focused request asks for
+ * a few entries' neighbours, so most are never merged.
  */
 export function tierReferences(entries: ReferencedEntries): TierReferences {
   const { list, sourceOf } = entries;
   const n = list.length;
-  const forward: (readonly number[])[] = new Array<readonly number[]>(n);
+  const forward = new Array<readonly number[] | undefined>(n);
+  const listed = listedReferences(entries);
   const unsorted = new Set<number>();
   // Made only when some entry's source does not relate its records itself (the code's records all do).
   let idsByName: ReadonlyMap<string, readonly number[]> | undefined;
   for (let id = 0; id < n; id += 1) {
+    if (listed[id]) continue;
     const source = sourceOf[id];
     forward[id] = source?.related
       ? relatedOf(entries, list[id]!, source, unsorted)
       : namedBy(list, (idsByName ??= namesOf(list)), list[id]!, unsorted);
   }
   const backStart = new Uint32Array(n + 1);
-  for (let id = 0; id < n; id += 1) {
-    const own = forward[id]!;
-    for (let i = 0; i < own.length; i += 1) backStart[own[i]! + 1] = backStart[own[i]! + 1]! + 1;
-  }
+  eachReference(forward, listed, (_, target) => (backStart[target + 1] = backStart[target + 1]! + 1));
   for (let id = 0; id < n; id += 1) backStart[id + 1] = backStart[id + 1]! + backStart[id]!;
   const back = new Uint32Array(backStart[n]!);
   const cursor = backStart.slice(0, n);
-  for (let id = 0; id < n; id += 1) {
-    const own = forward[id]!;
-    for (let i = 0; i < own.length; i += 1) {
-      const target = own[i]!;
-      back[cursor[target]!] = id;
-      cursor[target] = cursor[target]! + 1;
-    }
-  }
-  return { forward, backStart, back, unsorted, merged: new Array<readonly number[] | undefined>(n) };
+  eachReference(forward, listed, (id, target) => {
+    back[cursor[target]!] = id;
+    cursor[target] = cursor[target]! + 1;
+  });
+  return { list, forward, listed, backStart, back, unsorted, merged: new Array<readonly number[] | undefined>(n) };
 }
 
-/** Entry `id`'s neighbours: its own references and those pointing back, ascending, each once (kept once made). */
+/**
+ * Entry `id`'s neighbours: its own references and those pointing back, ascending, each once, never an entry
+ * holding its own key (kept once made).
+ */
 export function neighboursIn(references: TierReferences, id: number): readonly number[] {
   const known = references.merged[id];
   if (known) return known;
-  const { forward, backStart, back, unsorted } = references;
-  let merged = mergeAscending(forward[id]!, back.subarray(backStart[id], backStart[id + 1]));
+  const { list, backStart, back, unsorted } = references;
+  let merged = mergeAscending(ownReferences(references, id), back.subarray(backStart[id], backStart[id + 1]));
   if (unsorted.has(id)) merged = sortUnique([...merged]);
+  const { key } = list[id]!;
+  if (merged.some((other) => list[other]!.key === key)) merged = merged.filter((other) => list[other]!.key !== key);
   references.merged[id] = merged;
   return merged;
+}
+
+function ownReferences({ forward, listed }: TierReferences, id: number): ArrayLike<number> {
+  const block = listed[id];
+  if (!block) return forward[id]!;
+  const own = referencesOf(block.lists, id - block.first);
+  if (block.first === 0) return own;
+  return Array.from(own, (position) => block.first + position);
+}
+
+/** Every reference as (entry, target entry), in entry order. */
+function eachReference(
+  forward: readonly (readonly number[] | undefined)[],
+  listed: readonly (ListedReferences | undefined)[],
+  visit: (id: number, target: number) => void,
+): void {
+  for (let id = 0; id < forward.length; id += 1) {
+    const own = forward[id];
+    if (own) {
+      for (let i = 0; i < own.length; i += 1) visit(id, own[i]!);
+      continue;
+    }
+    const { first, lists } = listed[id]!;
+    const { ends, targets } = lists;
+    const position = id - first;
+    for (let at = position === 0 ? 0 : ends[position - 1]!; at < ends[position]!; at += 1) visit(id, first + targets[at]!);
+  }
+}
+
+/**
+ * For each entry, the lists of its source when the source gives them all at once and they fit its records
+ * (one list per record, every target one of its records); entries of other sources are undefined.
+ */
+function listedReferences({ list, sourceOf, positionOf }: ReferencedEntries): (ListedReferences | undefined)[] {
+  const listed = new Array<ListedReferences | undefined>(list.length);
+  for (let id = 0; id < list.length;) {
+    const source = sourceOf[id];
+    let count = 1;
+    while (id + count < list.length && sourceOf[id + count] === source && positionOf[id + count] === count) count += 1;
+    const lists = positionOf[id] === 0 ? source?.references?.() : undefined;
+    if (lists && referenceListsFault(lists, count) === undefined) {
+      const block: ListedReferences = { first: id, lists };
+      listed.fill(block, id, id + count);
+    }
+    id += count;
+  }
+  return listed;
 }
 
 /** A source's `related` list as entry ids: positions in the same source, other keys only. */
@@ -136,8 +193,8 @@ function namesOf(list: readonly TierEntry[]): Map<string, number[]> {
 }
 
 /** Two ascending lists as one, each value once (the first list itself when the other is empty). */
-function mergeAscending(a: readonly number[], b: Uint32Array): readonly number[] {
-  if (b.length === 0) return a;
+function mergeAscending(a: ArrayLike<number>, b: Uint32Array): readonly number[] {
+  if (b.length === 0) return Array.isArray(a) ? (a as readonly number[]) : Array.from(a);
   const merged: number[] = [];
   let i = 0;
   let j = 0;

@@ -66,7 +66,7 @@ export class CodeContextService implements CodeContext {
       entries,
       files: stats,
       nodes: snapshot.graph.nodes.length,
-      edges: snapshot.graph.references.reduce((sum, out) => sum + out.length, 0),
+      edges: snapshot.graph.references.targets.length,
     };
   }
 

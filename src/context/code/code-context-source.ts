@@ -2,6 +2,7 @@ import { CODE_DETAIL_MAP } from '../assembly/builtin-detail-maps.js';
 import type { ContextRecord, ContextSource } from '../assembly/contracts.js';
 import type { CodeContext, CodeSnapshot } from './code-context-contract.js';
 import type { CodeGraph } from './code-graph.js';
+import { referencesOf } from '../assembly/reference-lists.js';
 import { CodeRecord } from './code-record.js';
 import { renderCodeNode } from './code-rendering.js';
 
@@ -30,7 +31,8 @@ export function codeContextSource(code: CodeContext): ContextSource {
       for (let id = 0; id < records.length; id += 1) records[id] = new CodeRecord(graph.nodes[id]!) as unknown as ContextRecord;
       return records;
     },
-    related: (record) => graph!.references[nodeOf(record).id]!,
+    related: (record) => [...referencesOf(graph!.references, nodeOf(record).id)],
+    references: () => graph?.references,
     render: (record, depth) => renderCodeNode(nodeOf(record), depth),
     tokenCount: (record, depth) => code.knownTokens(nodeOf(record), depth),
     countedTokens: (record, depth, tokens) => code.rememberTokens(nodeOf(record), depth, tokens),

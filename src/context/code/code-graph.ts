@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { EpError } from '../../kernel/errors.js';
+import { packReferences, type ReferenceLists } from '../assembly/reference-lists.js';
 import type { ParsedFile, SourceFile, SymbolKind, SymbolOutline } from './code-model.js';
 import { specOf } from './languages.js';
 import { distinctModuleNames, modulePathOf } from './module-names.js';
@@ -34,7 +35,7 @@ const MAX_TARGETS_PER_NAME = 8;
  * Where the graph's edges come from: kept from an earlier build of the same tree (see `nodeCountOf`), or
  * resolved from every file's full parse, `parsed[i]` being `tree.files[i]`'s.
  */
-export type GraphEdges = { readonly kept: readonly (readonly number[])[] } | { readonly parsed: readonly ParsedFile[] };
+export type GraphEdges = { readonly kept: ReferenceLists } | { readonly parsed: readonly ParsedFile[] };
 
 /** The number of nodes a tree's graph has: one per file and one per definition. */
 export function nodeCountOf(tree: SourceTree): number {
@@ -51,8 +52,8 @@ export function nodeCountOf(tree: SourceTree): number {
  */
 export class CodeGraph {
   readonly nodes: CodeNode[] = [];
-  /** `references[i]`: ids of the nodes node i refers to, ascending. */
-  readonly references: readonly (readonly number[])[];
+  /** The ids of the nodes each node refers to, ascending (`referencesOf(references, id)`). */
+  readonly references: ReferenceLists;
   private readonly byName = new Map<string, number[]>();
   private readonly methodsByName = new Map<string, number[]>();
   private readonly moduleByName = new Map<string, number>();
@@ -69,15 +70,15 @@ export class CodeGraph {
     const parsed = 'parsed' in edges ? edges.parsed : undefined;
     tree.files.forEach((file, index) => this.addFile(file, names[index]!, parsed?.[index]));
     if ('kept' in edges) {
-      if (edges.kept.length !== this.nodes.length) {
-        throw new EpError('CODE_GRAPH_EDGES', `Code graph: ${edges.kept.length} kept edge lists for ${this.nodes.length} nodes.`, {
-          details: { kept: edges.kept.length, nodes: this.nodes.length },
+      if (edges.kept.ends.length !== this.nodes.length) {
+        throw new EpError('CODE_GRAPH_EDGES', `Code graph: ${edges.kept.ends.length} kept edge lists for ${this.nodes.length} nodes.`, {
+          details: { kept: edges.kept.ends.length, nodes: this.nodes.length },
         });
       }
       this.references = edges.kept;
       return;
     }
-    this.references = this.nodes.map((node) => this.resolve(node));
+    this.references = packReferences(this.nodes.map((node) => this.resolve(node)));
     this.parsedOf.clear();
   }
 

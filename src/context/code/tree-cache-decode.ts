@@ -11,6 +11,7 @@ import {
   TREE_CACHE_VERSION,
   type TreeCacheData,
 } from './tree-cache-format.js';
+import { referenceListsFault, type ReferenceLists } from '../assembly/reference-lists.js';
 import type { CheckedFileOptions } from '../../limits/checked-file.js';
 import { CacheInvalid, check, decodeSections, openSections, type SectionReader, type TextColumn } from './tree-cache-sections.js';
 import { checkFileUses, isParseKey, isTreePath, type CachedFileStat } from './tree-cache-shape.js';
@@ -60,7 +61,9 @@ function decodeSectionsFor(reader: SectionReader, root: string): TreeCacheData {
     nodes += 1 + outlines.get(key)!.symbols.length;
   }
   check(treeHashOf(served) === treeHash && count('nodes') === nodes, 'graph kept for another tree');
-  const references = decodeEdges(reader.u32('edgeEnds', nodes), reader.u32('edges', count('edges')));
+  // Views of the file's bytes, checked in place: a warm request hops over a few nodes' lists of thousands.
+  const references: ReferenceLists = { ends: reader.u32('edgeEnds', nodes), targets: reader.u32('edges', count('edges')) };
+  check(referenceListsFault(references, nodes) === undefined, 'edges');
   const texts = reader.text('searchTexts', nodes);
   check(texts.longest <= MAX_SEARCH_TEXT, 'search text too long');
   // Cut from the column when first read: a request ranked from the kept index never reads them.
@@ -170,27 +173,6 @@ function decodeOutlines(reader: SectionReader, keys: TextColumn, count: (name: s
   }
   check(symbolAt === symbolCount && memberAt === members.length && outlineAt === outline.length, 'columns not used up');
   return outlines;
-}
-
-/** Each node's targets: ascending ids of other nodes, each below the node count. */
-function decodeEdges(ends: Uint32Array, targets: Uint32Array): number[][] {
-  const references: number[][] = new Array<number[]>(ends.length);
-  let start = 0;
-  for (let id = 0; id < ends.length; id += 1) {
-    const end = ends[id]!;
-    check(end >= start && end <= targets.length, 'edge offsets');
-    const list = new Array<number>(end - start);
-    let previous = -1;
-    for (let at = start; at < end; at += 1) {
-      const target = targets[at]!;
-      check(target > previous && target < ends.length && target !== id, 'edge');
-      list[at - start] = previous = target;
-    }
-    references[id] = list;
-    start = end;
-  }
-  check(start === targets.length, 'edges not used up');
-  return references;
 }
 
 function usesTextOf(reader: SectionReader): string | undefined {

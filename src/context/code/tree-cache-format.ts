@@ -1,3 +1,4 @@
+import type { ReferenceLists } from '../assembly/reference-lists.js';
 import type { FileOutline, ParsedFile, SymbolKind } from './code-model.js';
 import { SectionWriter } from './tree-cache-sections.js';
 import type { CachedFileStat, FileUses } from './tree-cache-shape.js';
@@ -22,8 +23,8 @@ export interface TreeCacheData {
   readonly parsed: (key: string) => ParsedFile | undefined;
   /** The tree hash the graph below was built for. */
   readonly treeHash: string;
-  /** The reference graph's edges for that tree: ascending ids of other nodes, each below their count. */
-  readonly references: readonly (readonly number[])[];
+  /** The reference graph's edges for that tree: per node, ascending ids of other nodes, each below their count. */
+  readonly references: ReferenceLists;
   /** Each node's search text for that tree, one per node. */
   readonly searchTexts: readonly string[];
   /**
@@ -114,14 +115,8 @@ export function encodeTreeCache(data: TreeCacheData, root: string): Buffer {
   writer.u32('members', members);
   writer.u32('outline', outline);
 
-  const edgeEnds: number[] = [];
-  const edges: number[] = [];
-  for (const targets of data.references) {
-    edges.push(...targets);
-    edgeEnds.push(edges.length);
-  }
-  writer.u32('edgeEnds', edgeEnds);
-  writer.u32('edges', edges);
+  writer.u32('edgeEnds', data.references.ends);
+  writer.u32('edges', data.references.targets);
   writer.text('searchTexts', data.searchTexts);
   if (data.searchIndex) writer.bytes('searchIndex', data.searchIndex.bytes);
   // Last, after every section a warm request reads: it reads those in one run and never this one.
@@ -133,8 +128,8 @@ export function encodeTreeCache(data: TreeCacheData, root: string): Buffer {
     symbols: names.length,
     members: members.length,
     outline: outline.length,
-    nodes: data.references.length,
-    edges: edges.length,
+    nodes: data.references.ends.length,
+    edges: data.references.targets.length,
   };
   return writer.finish(TREE_CACHE_VERSION, {
     root,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ContextBudget, ContextTierService, type ContextRecord } from '../../../src/context/assembly/index.js';
+import { ContextBudget, ContextTierService, packReferences, type ContextRecord } from '../../../src/context/assembly/index.js';
 import { Bm25SearchEngine } from '../../../src/search/bm25/bm25-engine.js';
 import { BpeTokenizer } from '../../../src/tokenizer/bpe-tokenizer.js';
 import { CHAIN, contextOver } from './support.js';
@@ -29,7 +29,9 @@ describe('ContextTierService', () => {
   it("links a source's records by its related lists both ways, however they are ordered", async () => {
     // A ring with chords, lists out of order, repeated, invalid and pointing at a record of the same key;
     // and a record of a second source naming one of the first source's keys. Also a ring of ascending,
-    // valid lists, which the tiers take as they are: first of all sources and after another.
+    // valid lists, which the tiers take as they are: first of all sources and after another; the same
+    // given all at once (`references()`, read in place, one pointing at a record of the same key); and
+    // lists given all at once that do not fit, for which the tiers ask record by record.
     const count = 40;
     const keys = Array.from({ length: count }, (_, i) => (i === 7 ? 'node/6' : `node/${i}`));
     const messy = (i: number): number[] => [
@@ -39,15 +41,27 @@ describe('ContextTierService', () => {
       i === 5 ? -1 : i,
       i === 6 ? 7 : (i + 13) % count,
     ];
-    const clean = (i: number): number[] =>
-      [...new Set([(i + 1) % count, (i + 13) % count])].filter((p) => p !== i && !(i === 6 && p === 7)).sort((a, b) => a - b);
-    for (const related of [messy, clean]) {
+    const ring = (i: number): number[] => [...new Set([(i + 1) % count, (i + 13) % count])].filter((p) => p !== i).sort((a, b) => a - b);
+    const clean = (i: number): number[] => ring(i).filter((p) => !(i === 6 && p === 7));
+    const allOf = (lists: (i: number) => number[]) => packReferences(keys.map((_, i) => lists(i)));
+    const variants = [
+      { name: 'messy', related: messy },
+      { name: 'clean', related: clean },
+      { name: 'listed', related: ring, references: allOf(ring) },
+      { name: 'misfit', related: messy, references: allOf(messy) },
+    ];
+    for (const { name, related, references } of variants) {
       for (const graphFirst of [false, true]) {
         const graph = {
           id: 'test/graph',
           tier: 'warm' as const,
           load: () => keys.map((key, position) => ({ key, position })),
-          related: (record: ContextRecord) => related(record.position as number),
+          // Asked only when the lists given all at once are missing or do not fit.
+          related: (record: ContextRecord) => {
+            assert.ok(name !== 'listed', 'related asked although the lists fit');
+            return related(record.position as number);
+          },
+          ...(references ? { references: () => references } : {}),
         };
         const naming = { id: 'test/naming', tier: 'cold' as const, load: () => [{ key: 'note', about: 'node/3' }] };
         const sources = graphFirst ? [graph, naming] : [naming, graph];
@@ -68,7 +82,7 @@ describe('ContextTierService', () => {
           assert.deepEqual(
             tiers.neighbours(entry),
             [...expected[entry.id]!].sort((a, b) => a - b),
-            `${entry.key} (${related.name} lists, graph source ${graphFirst ? 'first' : 'second'})`,
+            `${entry.key} (${name} lists, graph source ${graphFirst ? 'first' : 'second'})`,
           );
         }
       }

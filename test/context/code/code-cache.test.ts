@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { codeMap } from '../../../src/api/code.js';
 import { requestContext } from '../../../src/api/context.js';
 import type { ContextRequestInit } from '../../../src/context/assembly/context-request.js';
+import type { ReferenceLists } from '../../../src/context/assembly/reference-lists.js';
 import type { SymbolOutline } from '../../../src/context/code/code-model.js';
 import { decodeTreeCache } from '../../../src/context/code/tree-cache-decode.js';
 import { encodeTreeCache, type TreeCacheData } from '../../../src/context/code/tree-cache-format.js';
@@ -111,7 +112,7 @@ describe('the code context cache', () => {
       (_file, bytes) => bytes.subarray(0, bytes.length / 2),
       (_file, bytes) => Buffer.from(bytes).fill(0x7a, bytes.length >> 1, (bytes.length >> 1) + 4),
       () => Buffer.from('{"version": 2}'),
-      plantedTree((data) => ({ ...data, references: [[987654321], ...data.references.slice(1)] })),
+      plantedTree((data) => ({ ...data, references: plantedTarget(data.references, 987654321) })),
       plantedTree((data) => withSymbol(data, (symbol) => ({ ...symbol, startLine: 0 }))),
       plantedTree((data) => withSymbol(data, (symbol) => ({ ...symbol, members: [999] }))),
       plantedTree((data) => {
@@ -178,3 +179,8 @@ describe('the code context cache', () => {
     assert.deepEqual(JSON.parse(stdout), { parsed: 0, treeSitterLoaded: false });
   });
 });
+
+/** The lists with `target` put first in node 0's. */
+function plantedTarget(references: ReferenceLists, target: number): ReferenceLists {
+  return { ends: references.ends.map((end) => end + 1), targets: Uint32Array.of(target, ...references.targets) };
+}

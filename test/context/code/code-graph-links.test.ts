@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { referencesOf } from '../../../src/context/assembly/reference-lists.js';
 import type { CodeGraph } from '../../../src/context/code/code-graph.js';
 import { loadCodeSnapshot } from '../../../src/context/code/code-snapshot.js';
 
@@ -23,7 +24,7 @@ const keys = () => graph.nodes.map((node) => node.key);
 const edges = (key: string) => {
   const node = graph.nodes.find((candidate) => candidate.key === key);
   assert.ok(node, `no node ${key} in ${keys().join(', ')}`);
-  return graph.references[node.id]!.map((id) => graph.nodes[id]!.key);
+  return Array.from(referencesOf(graph.references, node.id), (id) => graph.nodes[id]!.key);
 };
 
 before(async () => {

@@ -1,0 +1,47 @@
+/**
+ * Every node's references as one list: node i refers to `targets[ends[i - 1] .. ends[i]]` (from 0 for node 0).
+ * Two typed arrays rather than an array per node, so a graph of thousands of nodes is two allocations (or two
+ * views of a cache file's bytes) that the garbage collector never has to walk or copy.
+ */
+export interface ReferenceLists {
+  readonly ends: Uint32Array;
+  readonly targets: Uint32Array;
+}
+
+/** The references of node `id`, as a view of `lists.targets`. */
+export function referencesOf(lists: ReferenceLists, id: number): Uint32Array {
+  return lists.targets.subarray(id === 0 ? 0 : lists.ends[id - 1], lists.ends[id]);
+}
+
+/** Lists, one per node, packed into one. */
+export function packReferences(lists: readonly (readonly number[])[]): ReferenceLists {
+  const ends = new Uint32Array(lists.length);
+  let total = 0;
+  for (let id = 0; id < lists.length; id += 1) ends[id] = total += lists[id]!.length;
+  const targets = new Uint32Array(total);
+  let at = 0;
+  for (const list of lists) for (let i = 0; i < list.length; i += 1) targets[at++] = list[i]!;
+  return { ends, targets };
+}
+
+/**
+ * Why `lists` is not a graph over `count` nodes (each list ascending, each target another node below
+ * `count`, the last end the number of targets), or undefined when it is one.
+ */
+export function referenceListsFault(lists: ReferenceLists, count: number): string | undefined {
+  const { ends, targets } = lists;
+  if (ends.length !== count) return `${ends.length} lists for ${count} nodes`;
+  let start = 0;
+  for (let id = 0; id < count; id += 1) {
+    const end = ends[id]!;
+    if (end < start || end > targets.length) return `node ${id}: its list ends at ${end}`;
+    let previous = -1;
+    for (let at = start; at < end; at += 1) {
+      const target = targets[at]!;
+      if (target <= previous || target >= count || target === id) return `node ${id}: target ${target}`;
+      previous = target;
+    }
+    start = end;
+  }
+  return start === targets.length ? undefined : `${targets.length - start} targets past the last list`;
+}
