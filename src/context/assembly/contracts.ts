@@ -5,7 +5,7 @@ import type { AssembledContext } from './assembled-context.js';
 import type { ContextBudget } from './context-budget.js';
 import type { ContextRequest } from './context-request.js';
 import type { DetailLevelMap } from './detail-level-map.js';
-import type { ReferenceLists } from './reference-lists.js';
+import type { ReferenceGraph } from './reference-lists.js';
 
 /**
  * A context record: a plain JSON object with a string `key` (and optionally a `uri`). Fields whose values
@@ -47,11 +47,12 @@ export interface ContextSource {
    */
   related?(record: ContextRecord): readonly number[];
   /**
-   * Every record's `related` at once (record i's are `referencesOf(lists, i)`), when the source keeps its
-   * graph that way: the tiers then read it in place rather than ask record by record. Lists that do not fit
-   * the source's records are not used (`related` is asked instead).
+   * Every record's `related` at once (record i's are `referencesOf(refersTo, i)`), with the same edges
+   * reversed (`referredBy`), when the source keeps its graph that way: the tiers then read the lists of the
+   * records asked about in place, and never walk every edge. Lists of the wrong length are not used
+   * (`related` is asked instead); a position out of range, the record's own or repeated is dropped.
    */
-  references?(): ReferenceLists | undefined;
+  references?(): ReferenceGraph | undefined;
   /** The text a record is searched by (default: every field's text). */
   searchText?(record: ContextRecord): string;
   /**

@@ -9,7 +9,7 @@ export { AssembledContext, type AssembledContextInit } from './assembled-context
 export { ContextTierService, DEFAULT_CONTEXT_BUDGET, type ContextTierServiceOptions } from './context-tier-service.js';
 export { ContextPipeline, hashFragments, type ContextPipelineOptions } from './context-pipeline.js';
 export { renderRecord, summaryOf } from './record-rendering.js';
-export { packReferences, referencesOf, type ReferenceLists } from './reference-lists.js';
+export { packReferences, referencesOf, reverseReferences, type ReferenceGraph, type ReferenceLists } from './reference-lists.js';
 export { TIER_NAMES } from './contracts.js';
 export type {
   BudgetState,

@@ -45,3 +45,29 @@ export function referenceListsFault(lists: ReferenceLists, count: number): strin
   }
   return start === targets.length ? undefined : `${targets.length - start} targets past the last list`;
 }
+
+/** A graph as a source keeps it: what each node refers to and, the same edges reversed, what refers to it. */
+export interface ReferenceGraph {
+  readonly refersTo: ReferenceLists;
+  readonly referredBy: ReferenceLists;
+}
+
+/** The same edges reversed: node t's list holds every node referring to t, ascending. `lists` must be sound. */
+export function reverseReferences(lists: ReferenceLists): ReferenceLists {
+  const { ends, targets } = lists;
+  const count = ends.length;
+  const reversedEnds = new Uint32Array(count);
+  for (let at = 0; at < targets.length; at += 1) reversedEnds[targets[at]!]! += 1;
+  for (let id = 1; id < count; id += 1) reversedEnds[id]! += reversedEnds[id - 1]!;
+  // Filled from the last node down, each list from its end: every list comes out ascending.
+  const reversedTargets = new Uint32Array(targets.length);
+  const cursor = reversedEnds.slice();
+  for (let id = count - 1; id >= 0; id -= 1) {
+    for (let at = ends[id]! - 1; at >= (id === 0 ? 0 : ends[id - 1]!); at -= 1) {
+      const target = targets[at]!;
+      cursor[target]! -= 1;
+      reversedTargets[cursor[target]!] = id;
+    }
+  }
+  return { ends: reversedEnds, targets: reversedTargets };
+}

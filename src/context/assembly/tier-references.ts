@@ -1,6 +1,6 @@
 import type { ContextSource, TierEntry } from './contracts.js';
 import { referenceCandidates } from './record-rendering.js';
-import { referenceListsFault, referencesOf, type ReferenceLists } from './reference-lists.js';
+import { referencesOf, type ReferenceGraph } from './reference-lists.js';
 
 /** What the reference graph is built from: the tiers' entries and, per entry, its source and position in it. */
 export interface ReferencedEntries {
@@ -16,9 +16,12 @@ export interface TierReferences {
   readonly list: readonly TierEntry[];
   /** Each entry's own references, for entries whose source answers record by record (undefined otherwise). */
   readonly forward: readonly (readonly number[] | undefined)[];
-  /** For entries of a source that lists every record's references at once: those lists, and its first entry. */
+  /** For entries of a source that keeps its whole graph: that graph, its first entry and its record count. */
   readonly listed: readonly (ListedReferences | undefined)[];
-  /** The entries referring to entry i are `back[backStart[i] .. backStart[i + 1]]`, ascending. */
+  /**
+   * The entries referring to entry i from lists of `forward` are `back[backStart[i] .. backStart[i + 1]]`,
+   * ascending (what a listed source's own records refer to is in its graph, reversed).
+   */
   readonly backStart: Uint32Array;
   readonly back: Uint32Array;
   /** Entries whose own list is not ascending, or that were linked by name: sorted when merged. */
@@ -29,16 +32,18 @@ export interface TierReferences {
 
 interface ListedReferences {
   readonly first: number;
-  readonly lists: ReferenceLists;
+  readonly count: number;
+  readonly graph: ReferenceGraph;
 }
 
 /**
  * References are undirected edges: a record that names another (by key or `uri`) is related to it both
  * ways. Each entry's own references are listed here (a source's `related` list is taken as it is when it
- * is already valid and ascending; a source's `references()` lists are read in place, never copied), and the
- * references pointing back are counted into one array in entry order, so they come out ascending; an
- * entry's neighbours are the two merged, when first asked for (`neighboursIn`). A focused request asks for
- * a few entries' neighbours, so most are never merged.
+ * is already valid and ascending), and the references pointing back are counted into one array in entry
+ * order, so they come out ascending; an entry's neighbours are the two merged, when first asked for
+ * (`neighboursIn`). A source that keeps its whole graph (`references()`, both ways) is read in place: its
+ * edges are neither copied nor walked, only the lists of the entries asked about. A focused request asks
+ * for a few entries' neighbours, so most are never merged.
  */
 export function tierReferences(entries: ReferencedEntries): TierReferences {
   const { list, sourceOf } = entries;
@@ -56,14 +61,22 @@ export function tierReferences(entries: ReferencedEntries): TierReferences {
       : namedBy(list, (idsByName ??= namesOf(list)), list[id]!, unsorted);
   }
   const backStart = new Uint32Array(n + 1);
-  eachReference(forward, listed, (_, target) => (backStart[target + 1] = backStart[target + 1]! + 1));
+  for (let id = 0; id < n; id += 1) {
+    const own = forward[id];
+    if (own) for (let i = 0; i < own.length; i += 1) backStart[own[i]! + 1] = backStart[own[i]! + 1]! + 1;
+  }
   for (let id = 0; id < n; id += 1) backStart[id + 1] = backStart[id + 1]! + backStart[id]!;
   const back = new Uint32Array(backStart[n]!);
   const cursor = backStart.slice(0, n);
-  eachReference(forward, listed, (id, target) => {
-    back[cursor[target]!] = id;
-    cursor[target] = cursor[target]! + 1;
-  });
+  for (let id = 0; id < n; id += 1) {
+    const own = forward[id];
+    if (!own) continue;
+    for (let i = 0; i < own.length; i += 1) {
+      const target = own[i]!;
+      back[cursor[target]!] = id;
+      cursor[target] = cursor[target]! + 1;
+    }
+  }
   return { list, forward, listed, backStart, back, unsorted, merged: new Array<readonly number[] | undefined>(n) };
 }
 
@@ -74,8 +87,10 @@ export function tierReferences(entries: ReferencedEntries): TierReferences {
 export function neighboursIn(references: TierReferences, id: number): readonly number[] {
   const known = references.merged[id];
   if (known) return known;
-  const { list, backStart, back, unsorted } = references;
-  let merged = mergeAscending(ownReferences(references, id), back.subarray(backStart[id], backStart[id + 1]));
+  const { list, forward, listed, backStart, back, unsorted } = references;
+  const block = listed[id];
+  const own = block ? listedNeighbours(block, id - block.first) : forward[id]!;
+  let merged = mergeAscending(own, back.subarray(backStart[id], backStart[id + 1]));
   if (unsorted.has(id)) merged = sortUnique([...merged]);
   const { key } = list[id]!;
   if (merged.some((other) => list[other]!.key === key)) merged = merged.filter((other) => list[other]!.key !== key);
@@ -83,36 +98,30 @@ export function neighboursIn(references: TierReferences, id: number): readonly n
   return merged;
 }
 
-function ownReferences({ forward, listed }: TierReferences, id: number): ArrayLike<number> {
-  const block = listed[id];
-  if (!block) return forward[id]!;
-  const own = referencesOf(block.lists, id - block.first);
-  if (block.first === 0) return own;
-  return Array.from(own, (position) => block.first + position);
+/** A listed record's references both ways, as entry ids; positions out of range, its own or repeated are dropped. */
+function listedNeighbours({ first, count, graph }: ListedReferences, position: number): readonly number[] {
+  const refersTo = referencesOf(graph.refersTo, position);
+  const referredBy = referencesOf(graph.referredBy, position);
+  let both = sound(refersTo, count, position) && sound(referredBy, count, position) ? mergeAscending(refersTo, referredBy) : undefined;
+  if (!both) {
+    const kept = [...refersTo, ...referredBy].filter((target) => target < count && target !== position);
+    both = sortUnique(kept);
+  }
+  return first === 0 ? both : both.map((target) => first + target);
 }
 
-/** Every reference as (entry, target entry), in entry order. */
-function eachReference(
-  forward: readonly (readonly number[] | undefined)[],
-  listed: readonly (ListedReferences | undefined)[],
-  visit: (id: number, target: number) => void,
-): void {
-  for (let id = 0; id < forward.length; id += 1) {
-    const own = forward[id];
-    if (own) {
-      for (let i = 0; i < own.length; i += 1) visit(id, own[i]!);
-      continue;
-    }
-    const { first, lists } = listed[id]!;
-    const { ends, targets } = lists;
-    const position = id - first;
-    for (let at = position === 0 ? 0 : ends[position - 1]!; at < ends[position]!; at += 1) visit(id, first + targets[at]!);
+/** Whether a list is ascending, below `count` and without `self`. */
+function sound(targets: Uint32Array, count: number, self: number): boolean {
+  for (let i = 0; i < targets.length; i += 1) {
+    const target = targets[i]!;
+    if (target >= count || target === self || (i > 0 && target <= targets[i - 1]!)) return false;
   }
+  return true;
 }
 
 /**
- * For each entry, the lists of its source when the source gives them all at once and they fit its records
- * (one list per record, every target one of its records); entries of other sources are undefined.
+ * For each entry, its source's graph when the source keeps one that fits its records (one list per record
+ * each way); entries of other sources are undefined.
  */
 function listedReferences({ list, sourceOf, positionOf }: ReferencedEntries): (ListedReferences | undefined)[] {
   const listed = new Array<ListedReferences | undefined>(list.length);
@@ -120,10 +129,9 @@ function listedReferences({ list, sourceOf, positionOf }: ReferencedEntries): (L
     const source = sourceOf[id];
     let count = 1;
     while (id + count < list.length && sourceOf[id + count] === source && positionOf[id + count] === count) count += 1;
-    const lists = positionOf[id] === 0 ? source?.references?.() : undefined;
-    if (lists && referenceListsFault(lists, count) === undefined) {
-      const block: ListedReferences = { first: id, lists };
-      listed.fill(block, id, id + count);
+    const graph = positionOf[id] === 0 ? source?.references?.() : undefined;
+    if (graph && graph.refersTo.ends.length === count && graph.referredBy.ends.length === count) {
+      listed.fill({ first: id, count, graph }, id, id + count);
     }
     id += count;
   }
@@ -192,8 +200,8 @@ function namesOf(list: readonly TierEntry[]): Map<string, number[]> {
   return idsByName;
 }
 
-/** Two ascending lists as one, each value once (the first list itself when the other is empty). */
-function mergeAscending(a: ArrayLike<number>, b: Uint32Array): readonly number[] {
+/** Two ascending lists as one, each value once (the first list itself when it is an array and the other is empty). */
+function mergeAscending(a: ArrayLike<number>, b: ArrayLike<number>): readonly number[] {
   if (b.length === 0) return Array.isArray(a) ? (a as readonly number[]) : Array.from(a);
   const merged: number[] = [];
   let i = 0;

@@ -32,7 +32,7 @@ export function codeContextSource(code: CodeContext): ContextSource {
       return records;
     },
     related: (record) => [...referencesOf(graph!.references, nodeOf(record).id)],
-    references: () => graph?.references,
+    references: () => graph && { refersTo: graph.references, referredBy: graph.referredBy },
     render: (record, depth) => renderCodeNode(nodeOf(record), depth),
     tokenCount: (record, depth) => code.knownTokens(nodeOf(record), depth),
     countedTokens: (record, depth, tokens) => code.rememberTokens(nodeOf(record), depth, tokens),

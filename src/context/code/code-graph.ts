@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { EpError } from '../../kernel/errors.js';
-import { packReferences, type ReferenceLists } from '../assembly/reference-lists.js';
+import { packReferences, reverseReferences, type ReferenceLists } from '../assembly/reference-lists.js';
 import type { ParsedFile, SourceFile, SymbolKind, SymbolOutline } from './code-model.js';
 import { specOf } from './languages.js';
 import { distinctModuleNames, modulePathOf } from './module-names.js';
@@ -54,6 +54,7 @@ export class CodeGraph {
   readonly nodes: CodeNode[] = [];
   /** The ids of the nodes each node refers to, ascending (`referencesOf(references, id)`). */
   readonly references: ReferenceLists;
+  #referredBy?: ReferenceLists;
   private readonly byName = new Map<string, number[]>();
   private readonly methodsByName = new Map<string, number[]>();
   private readonly moduleByName = new Map<string, number>();
@@ -80,6 +81,12 @@ export class CodeGraph {
     }
     this.references = packReferences(this.nodes.map((node) => this.resolve(node)));
     this.parsedOf.clear();
+  }
+
+  /** The same edges reversed: the ids of the nodes referring to each node, ascending (made on first use). */
+  get referredBy(): ReferenceLists {
+    this.#referredBy ??= reverseReferences(this.references);
+    return this.#referredBy;
   }
 
   /**
