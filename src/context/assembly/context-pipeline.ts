@@ -168,10 +168,9 @@ export class ContextPipeline implements ContextAssembler {
     const distance = new Map<number, number>();
     let frontier: number[] = [];
     for (const entry of entries) {
-      if (inScope(entry) && matchers.some((matches) => matches(entry.key))) {
-        distance.set(entry.id, 0);
-        frontier.push(entry.id);
-      }
+      if (!matchesAny(matchers, entry.key) || !inScope(entry)) continue;
+      distance.set(entry.id, 0);
+      frontier.push(entry.id);
     }
     for (let hop = 1; hop <= request.breadth && frontier.length > 0; hop += 1) {
       const next: number[] = [];
@@ -275,4 +274,10 @@ function better(candidate: Candidate, current: Candidate): boolean {
 export function hashFragments(fragments: readonly ContextFragment[]): string {
   const canonical = JSON.stringify(fragments.map((f) => [f.ukoNode, f.detailDepth, f.tokenCount, f.content]));
   return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** Whether `key` answers any of the focus targets' matchers (a plain loop: it runs for every entry). */
+function matchesAny(matchers: readonly ((key: string) => boolean)[], key: string): boolean {
+  for (let i = 0; i < matchers.length; i += 1) if (matchers[i]!(key)) return true;
+  return false;
 }
