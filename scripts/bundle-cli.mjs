@@ -98,6 +98,35 @@ function ownModuleLocation(outdir) {
   };
 }
 
+/**
+ * yargs requires node:assert when it loads, for two checks (`notStrictEqual`, `strictEqual`), one of which
+ * runs on every start. node:assert is six of Node's modules, some 4 ms of every call, `ep --help` included;
+ * in the bundle yargs gets the same checks, which load node:assert only when one fails.
+ */
+function yargsAssertOnFirstUse() {
+  const namespace = 'yargs-assert';
+  return {
+    name: namespace,
+    setup(build) {
+      build.onResolve({ filter: /^(node:)?assert$/ }, (args) =>
+        args.importer.split(path.sep).join('/').includes('/node_modules/yargs/') ? { path: 'assert', namespace } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace }, () => ({
+        // The two checks yargs makes on every start (a sound call passes them) without node:assert, which is
+        // loaded only to throw its own error when one fails, as is any other function yargs may take.
+        contents: [
+          "const assert = () => require('node:assert');",
+          'module.exports = new Proxy({',
+          '  strictEqual: (actual, expected, message) => { if (!Object.is(actual, expected)) assert().strictEqual(actual, expected, message); },',
+          '  notStrictEqual: (actual, expected, message) => { if (Object.is(actual, expected)) assert().notStrictEqual(actual, expected, message); },',
+          '}, { get: (own, name) => own[name] ?? ((...args) => assert()[name](...args)) });',
+        ].join('\n'),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 /** Where, under dist/cli, yargs' `__dirname` points; its `../locales` is YARGS_LOCALES. */
 const YARGS_BUILD = 'yargs/build';
 const YARGS_LOCALES = 'yargs/locales';
@@ -120,7 +149,7 @@ export async function bundleCli(dist) {
     banner: { js: 'const __epCliDir = __dirname; const __epBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [inlineSomePackages(), ownModuleLocation(outdir)],
+    plugins: [inlineSomePackages(), yargsAssertOnFirstUse(), ownModuleLocation(outdir)],
   });
   await routeDynamicImports(path.join(outdir, BUNDLE));
   await prebundle(outdir);
