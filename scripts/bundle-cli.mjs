@@ -237,6 +237,9 @@ const RECORDED_COMMANDS = {
 /** Commands run before a group's recording, in a process of their own, so their code stays out of its cache. */
 const RECORDING_SETUP = {
   reads: [['scenarios', 'create', '--from-json', 'notes.json', '--output', 'notes.ep']],
+  // The code commands once first, so the recording runs them warm: an agent's calls after its first find the
+  // tree parsed and cached, and their cache then holds no parser, extractor or cache writer to deserialise.
+  code: RECORDED_COMMANDS.code,
 };
 
 /** A tree for RECORDED_COMMANDS: one Python and one TypeScript module, and records for a package. */
