@@ -55,6 +55,8 @@ export const contextRequestCommand: CommandModule<GlobalArgs, RequestArgs> = {
       },
       withCodeRoot(runtimeOptions(args), args.root),
     );
-    return args.format === 'text' ? { data: context.toJSON(), text: renderContextForPrompt(context) } : { data: context.toJSON() };
+    // The context itself, which the envelope turns into JSON through its toJSON: the envelope's writer then
+    // does not walk every fragment for numbers to keep exactly, which rendered text never holds.
+    return args.format === 'text' ? { data: context, text: renderContextForPrompt(context) } : { data: context };
   }),
 };
