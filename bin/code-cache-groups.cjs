@@ -9,7 +9,9 @@
  * with a matching prefix wins. An empty prefix matches only a call with no command words (`ep --help`).
  */
 const CODE_CACHE_GROUPS = [
-  { name: 'start', commands: [[], ['plugins']] },
+  // `ep --help` and `ep --version` run no plugin: a cache of their own, without the plugins' registration.
+  { name: 'help', commands: [[]] },
+  { name: 'start', commands: [['plugins']] },
   { name: 'records', commands: [['context', 'upsert'], ['context', 'add'], ['scenarios']] },
   // Reads apart from writes: a write's cache holds git, the archive writer and the lock, which a read never
   // runs. After `records`: the cache of every command records the groups in this order, writes first.

@@ -230,8 +230,8 @@ const RECORDED_COMMANDS = {
     ['context', 'search', '--path', 'notes.ep', '--query', 'sign in'],
     ['context', 'get', '--path', 'notes.ep', '--key', 'auth'],
   ],
-  // `--help` ends the process, so it comes last.
-  start: [['plugins', 'list'], ['--help']],
+  help: [['--help']],
+  start: [['plugins', 'list']],
 };
 
 /** Commands run before a group's recording, in a process of their own, so their code stays out of its cache. */
@@ -313,7 +313,8 @@ async function runCommands(bundle, scratch, options, commands, doing) {
     child.on('error', reject);
     child.on('close', (status) => resolve({ ...out, status }));
   });
-  const envelope = JSON.parse(run.stdout.slice(0, run.stdout.lastIndexOf('}') + 1) || '{}');
+  // `--help` prints its text, not an envelope.
+  const envelope = endsProcess(commands[0]) ? { status: 'ok' } : JSON.parse(run.stdout.slice(0, run.stdout.lastIndexOf('}') + 1) || '{}');
   const failed = /"status": "error"/.test(run.stderr);
   const { group } = options;
   if (run.status !== 0 || envelope.status !== 'ok' || failed)
