@@ -45,7 +45,7 @@ const COMMANDS = [
   ['context', 'search', '--query', 'x', '--path', 'missing.ep'],
   ['code', 'map', '--token-budget', 'x'],
 ];
-const GROUPS = ['start', 'records', 'reads', 'code'];
+const GROUPS = ['help', 'start', 'records', 'reads', 'code'];
 
 describe('the bundled CLI (dist/cli)', () => {
   it('resolves every URL its modules take relative to their own file to a file the build made', () => {
@@ -109,7 +109,8 @@ describe('the bundled CLI (dist/cli)', () => {
   });
 
   it('starts each group of commands with its own code cache, and the others with the cache of every command', () => {
-    assert.equal(codeCacheGroupOf(['--help']), 'start');
+    assert.equal(codeCacheGroupOf(['--help']), 'help');
+    assert.equal(codeCacheGroupOf(['--version']), 'help');
     assert.equal(codeCacheGroupOf(['plugins', 'list', '--plugin', 'x']), 'start');
     assert.equal(codeCacheGroupOf(['context', 'get', '--key', 'a']), 'reads');
     assert.equal(codeCacheGroupOf(['context', 'search', '--query', 'a']), 'reads');
