@@ -31,7 +31,8 @@ export const DEFAULT_CONTEXT_BUDGET = new ContextBudget(8000, 1000);
 export class ContextTierService implements ContextTiers {
   readonly budget: ContextBudget;
   private readonly list: TierEntry[] = [];
-  private readonly idsByKey = new Map<string, number[]>();
+  /** The first entry holding each key (later copies are marked in `copied`). */
+  private readonly firstWithKey = new Map<string, number>();
   private readonly hot = new Map<number, number>();
   private readonly demoted = new Set<number>();
   private usedTokens = 0;
@@ -235,14 +236,10 @@ export class ContextTierService implements ContextTiers {
     this.sourceOf.push(source);
     this.positionOf.push(position);
     this.maps.add(detailMap);
-    const ids = this.idsByKey.get(entry.key);
-    this.copied.push(ids ? 1 : 0);
-    if (ids) {
-      for (const id of ids) this.copied[id] = 1;
-      ids.push(entry.id);
-    } else {
-      this.idsByKey.set(entry.key, [entry.id]);
-    }
+    const first = this.firstWithKey.get(entry.key);
+    this.copied.push(first === undefined ? 0 : 1);
+    if (first === undefined) this.firstWithKey.set(entry.key, entry.id);
+    else this.copied[first] = 1;
     return entry;
   }
 
