@@ -1,5 +1,5 @@
 import type { RecordList } from '../records/record-list.js';
-import { OpenPackage, type PackageReadOptions } from './package/open-package.js';
+import type { PackageReadOptions } from './package/open-package.js';
 import type { LockOptions } from './package/package-lock.js';
 import type { HistoryVersion, LoadedPackage, LoadOptions, PackageChange, PackageStore, SaveOptions } from './package-store-contract.js';
 import { DEFAULT_ZIP_LIMITS } from './zip/zip-reader.js';
@@ -38,8 +38,11 @@ export class GitPackageStore implements PackageStore {
     };
   }
 
+  // Reading loads its modules on first use too (git objects, the archive reader: some 5 ms to evaluate), so a
+  // call that reads no package (a code request, a read answered from the read cache) does not pay for them.
   async load(path: string, options: LoadOptions = {}): Promise<LoadedPackage> {
     const ref = options.ref ?? 'HEAD';
+    const { OpenPackage } = await import('./package/open-package.js');
     const opened = await OpenPackage.open(path, this.limits);
     try {
       const snapshot = await opened.snapshot(ref);

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { nodeCrypto } from './lazy-crypto.js';
 import { processAlive } from './process-alive.js';
 
 export interface FileLockOptions {
@@ -40,7 +40,7 @@ const OWNER_FILE = /^owner-[0-9a-f]{24}$/;
 export async function withFileLock<T>(lockPath: string, body: () => Promise<T>, options: FileLockOptions = {}): Promise<T> {
   const deadline = Date.now() + (options.timeoutMs ?? Infinity);
   const staleMs = options.staleMs ?? 10 * 60_000;
-  const token = randomBytes(12).toString('hex');
+  const token = nodeCrypto().randomBytes(12).toString('hex');
   const temp = `${lockPath}.${process.pid}-${token}.tmp`;
   try {
     await mkdir(temp, { mode: 0o700 });
@@ -162,7 +162,7 @@ async function breakLegacyLock(lockPath: string, staleMs: number): Promise<boole
   if (owner === 'gone') return true;
   if (owner === undefined || !isStale(owner.text, owner.mtimeMs, staleMs)) return false;
   const { text } = owner;
-  const aside = `${lockPath}.${process.pid}-${randomBytes(12).toString('hex')}.tmp`;
+  const aside = `${lockPath}.${process.pid}-${nodeCrypto().randomBytes(12).toString('hex')}.tmp`;
   await writeFile(aside, '', { flag: 'wx', mode: 0o600 });
   try {
     await rename(lockPath, aside);

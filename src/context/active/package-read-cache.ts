@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { parseJsonPreservingNumbers } from '../../storage/json/record-json-parse
 import type { PersistedIndexFormat } from '../../search/search-engine.js';
 import type { PackageStore, SaveOptions } from '../../storage/package-store-contract.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
+import { nameHash } from '../../util/name-hash.js';
 import { allRecords, recordsSource, type RecordSource } from './record-source.js';
 import { decodeSidecar, openSidecar, SidecarInvalid, type DecodedSidecar } from './sidecar/sidecar-decode.js';
 import { encodeSidecar, indexSidecar, restampSidecar, sidecarsSupported, type SidecarHeader } from './sidecar/sidecar-format.js';
@@ -32,9 +32,13 @@ export interface PackageSource {
   readonly warnings: readonly string[];
 }
 
-/** Where the sidecar of the package at `file` lives in the cache directory `dir`. */
+/**
+ * Where the sidecar of the package at `file` lives in the cache directory `dir`: named by a hash of the
+ * package's absolute path. A sidecar is used only for the file it was stamped from (identity, else digest),
+ * so a name two paths share costs a rebuild, never another package's records.
+ */
 export function sidecarPath(dir: string, file: string): string {
-  return path.join(dir, `pkg-${createHash('sha256').update(path.resolve(file)).digest('hex').slice(0, 40)}.eprc`);
+  return path.join(dir, `pkg-${nameHash(path.resolve(file))}.eprc`);
 }
 
 /** Cache files: sidecars (`.eprc`) and JSON entries for histories and revisions. */
