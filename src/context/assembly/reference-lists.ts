@@ -35,15 +35,22 @@ export function referenceListsFault(lists: ReferenceLists, count: number): strin
   for (let id = 0; id < count; id += 1) {
     const end = ends[id]!;
     if (end < start || end > targets.length) return `node ${id}: its list ends at ${end}`;
-    let previous = -1;
-    for (let at = start; at < end; at += 1) {
-      const target = targets[at]!;
-      if (target <= previous || target >= count || target === id) return `node ${id}: target ${target}`;
-      previous = target;
-    }
+    const bad = unsoundTarget(targets.subarray(start, end), count, id);
+    if (bad !== undefined) return `node ${id}: target ${bad}`;
     start = end;
   }
   return start === targets.length ? undefined : `${targets.length - start} targets past the last list`;
+}
+
+/** The first target of node `self`'s list that breaks it (not ascending, not below `count`, or `self`), if any. */
+export function unsoundTarget(list: Uint32Array, count: number, self: number): number | undefined {
+  let previous = -1;
+  for (let i = 0; i < list.length; i += 1) {
+    const target = list[i]!;
+    if (target <= previous || target >= count || target === self) return target;
+    previous = target;
+  }
+  return undefined;
 }
 
 /** A graph as a source keeps it: what each node refers to and, the same edges reversed, what refers to it. */

@@ -1,6 +1,6 @@
 import type { ContextSource, TierEntry } from './contracts.js';
 import { referenceCandidates } from './record-rendering.js';
-import { referencesOf, type ReferenceGraph } from './reference-lists.js';
+import { referencesOf, unsoundTarget, type ReferenceGraph } from './reference-lists.js';
 
 /** What the reference graph is built from: the tiers' entries and, per entry, its source and position in it. */
 export interface ReferencedEntries {
@@ -102,21 +102,15 @@ export function neighboursIn(references: TierReferences, id: number): readonly n
 function listedNeighbours({ first, count, graph }: ListedReferences, position: number): readonly number[] {
   const refersTo = referencesOf(graph.refersTo, position);
   const referredBy = referencesOf(graph.referredBy, position);
-  let both = sound(refersTo, count, position) && sound(referredBy, count, position) ? mergeAscending(refersTo, referredBy) : undefined;
+  let both =
+    unsoundTarget(refersTo, count, position) === undefined && unsoundTarget(referredBy, count, position) === undefined
+      ? mergeAscending(refersTo, referredBy)
+      : undefined;
   if (!both) {
     const kept = [...refersTo, ...referredBy].filter((target) => target < count && target !== position);
     both = sortUnique(kept);
   }
   return first === 0 ? both : both.map((target) => first + target);
-}
-
-/** Whether a list is ascending, below `count` and without `self`. */
-function sound(targets: Uint32Array, count: number, self: number): boolean {
-  for (let i = 0; i < targets.length; i += 1) {
-    const target = targets[i]!;
-    if (target >= count || target === self || (i > 0 && target <= targets[i - 1]!)) return false;
-  }
-  return true;
 }
 
 /**
