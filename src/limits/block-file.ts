@@ -36,19 +36,70 @@ const tableBytesOf = (blocks: number) => (blocks * 4 + 7) & ~7;
 
 /** The file holding `header` (with the body's layout added) and `body`. */
 export function encodeBlockFile(magic: number, version: number, header: Record<string, unknown>, body: Uint8Array): Buffer {
-  const headerBytes = Buffer.from(JSON.stringify({ ...header, bodyBytes: body.length, blockBytes: CHECKED_BLOCK_BYTES }), 'utf8');
+  return writeBlockFile(magic, version, header, body.length, (target) => target.set(body));
+}
+
+/** A named section of a body: its bytes, given as one or more chunks that follow each other. */
+export type BodyPart = readonly [name: string, chunks: Uint8Array | readonly Uint8Array[]];
+
+/** Where each section lies in a body: offset and length. */
+export type BodySections = Record<string, [offset: number, length: number]>;
+
+/**
+ * The file holding `parts` as sections of its body, each starting on an `align`-byte boundary of it, and
+ * `header` with `sections` (where each lies) and the body's layout added. The parts are copied once, into
+ * the file itself: a sidecar's records would otherwise be joined into a body first and then copied again.
+ */
+export function encodeSectionedBlockFile(
+  magic: number,
+  version: number,
+  header: Record<string, unknown>,
+  parts: readonly BodyPart[],
+  align: 4 | 8,
+): Buffer {
+  const chunksOf = (chunks: BodyPart[1]): readonly Uint8Array[] => (chunks instanceof Uint8Array ? [chunks] : chunks);
+  const sections: BodySections = {};
+  let bodyBytes = 0;
+  for (const [name, chunks] of parts) {
+    bodyBytes = (bodyBytes + align - 1) & -align;
+    let length = 0;
+    for (const chunk of chunksOf(chunks)) length += chunk.length;
+    sections[name] = [bodyBytes, length];
+    bodyBytes += length;
+  }
+  return writeBlockFile(magic, version, { ...header, sections }, bodyBytes, (body) => {
+    for (const [name, chunks] of parts) {
+      let at = sections[name]![0];
+      for (const chunk of chunksOf(chunks)) {
+        body.set(chunk, at);
+        at += chunk.length;
+      }
+    }
+  });
+}
+
+/** The file for `header` and a body of `bodyBytes` that `fill` writes in place (into zeroed bytes). */
+function writeBlockFile(
+  magic: number,
+  version: number,
+  header: Record<string, unknown>,
+  bodyBytes: number,
+  fill: (body: Buffer) => void,
+): Buffer {
+  const headerBytes = Buffer.from(JSON.stringify({ ...header, bodyBytes, blockBytes: CHECKED_BLOCK_BYTES }), 'utf8');
   const headerLength = (headerBytes.length + 7) & ~7;
-  const sums = blockChecksums(body);
   const tableStart = PREFIX_BYTES + headerLength;
-  const bodyStart = tableStart + tableBytesOf(sums.length);
-  const file = Buffer.alloc(bodyStart + body.length);
+  const bodyStart = tableStart + tableBytesOf(Math.ceil(bodyBytes / CHECKED_BLOCK_BYTES));
+  // Zeroed, not allocUnsafe: the gaps between sections must never carry stale memory into a file.
+  const file = Buffer.alloc(bodyStart + bodyBytes);
+  const body = file.subarray(bodyStart);
+  fill(body);
   file.writeUInt32LE(magic, 0);
   file.writeUInt32LE(version, 4);
   file.writeUInt32LE(headerLength, 8);
   file.fill(0x20, PREFIX_BYTES, tableStart);
   headerBytes.copy(file, PREFIX_BYTES);
-  sums.forEach((sum, block) => file.writeUInt32LE(sum, tableStart + block * 4));
-  file.set(body, bodyStart);
+  blockChecksums(body).forEach((sum, block) => file.writeUInt32LE(sum, tableStart + block * 4));
   file.writeUInt32LE(crc32(file.subarray(PREFIX_BYTES, bodyStart)), 12);
   return file;
 }

@@ -46,7 +46,8 @@ export class GitPackageStore implements PackageStore {
     const opened = await OpenPackage.open(path, this.limits);
     try {
       const snapshot = await opened.snapshot(ref);
-      return { path, ref, commit: snapshot.commit, list: snapshot.list, scenarioIds: snapshot.scenarioOrder, warnings: snapshot.warnings };
+      const { commit, list, scenarioOrder: scenarioIds, recordBytes, warnings } = snapshot;
+      return { path, ref, commit, list, scenarioIds, recordBytes, warnings };
     } finally {
       await opened.close();
     }

@@ -55,6 +55,11 @@ export interface LoadedPackage {
   readonly list: RecordList;
   /** The scenario id of each record, in list order. */
   readonly scenarioIds: readonly string[];
+  /**
+   * The stored JSON each record was parsed from, in list order, when the store reads records from JSON
+   * texts: parsing one again with the record parser gives the record. Caches keep these bytes as they are.
+   */
+  readonly recordBytes?: readonly Uint8Array[];
   readonly warnings: readonly string[];
 }
 

@@ -24,6 +24,8 @@ const CACHE_VERSION = 2;
 
 export interface PackageRecords {
   readonly records: Scenario[];
+  /** The JSON text each record was parsed from, when the store gives them (see LoadedPackage.recordBytes). */
+  readonly recordBytes?: readonly Uint8Array[];
   readonly warnings: readonly string[];
 }
 
@@ -98,7 +100,7 @@ export class PackageReadCache {
     const loaded = await this.loadUncached(file);
     const cacheable = loaded.warnings.length === 0 && loaded.records.every(isReadable);
     if (cacheable && (await fileIdentity(file)) === identity) {
-      const bytes = encodeSidecar(loaded.records, stamp, index);
+      const bytes = encodeSidecar(loaded.records, stamp, index, loaded.recordBytes);
       await this.writeEntry(entry, bytes).catch(() => undefined);
       // The sidecar just built answers this read too, when it holds a search index: that is made already.
       const built = decodeSidecar(bytes);
@@ -188,8 +190,8 @@ export class PackageReadCache {
   }
 
   private async loadUncached(file: string): Promise<PackageRecords> {
-    const loaded = await this.store.load(file);
-    return { records: loaded.list.toArray(), warnings: loaded.warnings };
+    const { list, recordBytes, warnings } = await this.store.load(file);
+    return { records: list.toArray(), recordBytes, warnings };
   }
 
   /** The commit ids of a package's history, newest first; cached by the package file's digest like its records. */

@@ -1,6 +1,6 @@
 import { isAscii } from 'node:buffer';
 import { endianness } from 'node:os';
-import { decodeBlockFile, encodeBlockFile, openBlockFile, type BlockFile } from '../../limits/block-file.js';
+import { decodeBlockFile, encodeSectionedBlockFile, openBlockFile, type BlockFile } from '../../limits/block-file.js';
 import { BlockCheckFailed, type CheckedBlocks } from '../../limits/checked-blocks.js';
 import type { CheckedFileOptions } from '../../limits/checked-file.js';
 
@@ -55,15 +55,7 @@ export class SectionWriter {
 
   /** The whole file: `header` with the section ranges added, then the body. */
   finish(version: number, header: Record<string, unknown>): Buffer {
-    const sections: Record<string, [number, number]> = {};
-    let offset = 0;
-    for (const [name, bytes] of this.parts) {
-      sections[name] = [offset, bytes.length];
-      offset = (offset + bytes.length + 7) & ~7;
-    }
-    const body = Buffer.alloc(offset);
-    for (const [name, bytes] of this.parts) body.set(bytes, sections[name]![0]);
-    return encodeBlockFile(MAGIC, version, { ...header, sections }, body);
+    return encodeSectionedBlockFile(MAGIC, version, header, this.parts, 8);
   }
 }
 

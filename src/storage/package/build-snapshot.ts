@@ -72,6 +72,7 @@ export async function buildSnapshot(
     manifest: manifest.raw,
     scenarioOrder: manifest.scenarioOrder,
     storedJson,
+    recordBytes: contents.slice(0, manifest.scenarioOrder.length),
     list: new ScenarioList(records, codebook),
     source,
     warnings,

@@ -30,6 +30,8 @@ export interface PackageSnapshot {
   readonly scenarioOrder: readonly string[];
   /** Stored JSON of each scenario id, for stable ids on the next save. */
   readonly storedJson: ReadonlyMap<string, string>;
+  /** The bytes each record was parsed from, in list order. */
+  readonly recordBytes: readonly Buffer[];
   readonly list: ScenarioList;
   /** `worktree`: parsed from the archive's files after proving they equal the commit; `objects`: from git. */
   readonly source: 'worktree' | 'objects';

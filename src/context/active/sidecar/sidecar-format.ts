@@ -1,5 +1,5 @@
 import { endianness } from 'node:os';
-import { encodeBlockFile } from '../../../limits/block-file.js';
+import { encodeBlockFile, encodeSectionedBlockFile, type BodyPart } from '../../../limits/block-file.js';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../../records/document-text.js';
 import type { Scenario } from '../../../records/scenario.js';
 import { Limits } from '../../../limits/limits.js';
@@ -46,19 +46,25 @@ export interface SidecarHeader extends SidecarContents {
 export const sidecarsSupported = endianness() === 'LE';
 
 /**
- * The records' JSON texts as one UTF-8 buffer with the byte offset where each ends, encoded at once rather
- * than a buffer per record and a copy of them all: when the text is ASCII (its byte length is its length),
- * the offsets are the texts' lengths, and only otherwise is each text's byte length counted.
+ * The records' JSON texts as UTF-8 chunks with the byte offset where each ends. `stored` are the texts the
+ * records were parsed from (see LoadedPackage.recordBytes), used as they are; without them each record is
+ * written again, all at once rather than a buffer per record: when the text is ASCII (its byte length is
+ * its length), the offsets are the texts' lengths, and only otherwise is each text's byte length counted.
  */
-function recordTexts(records: readonly Scenario[]): { ends: Uint32Array; bytes: Buffer } {
+function recordTexts(records: readonly Scenario[], stored?: readonly Uint8Array[]): { ends: Uint32Array; chunks: readonly Uint8Array[] } {
+  const ends = new Uint32Array(records.length);
+  if (stored) {
+    let end = 0;
+    for (let index = 0; index < stored.length; index += 1) ends[index] = end += stored[index]!.length;
+    return { ends, chunks: stored };
+  }
   const texts = records.map((record) => stringifyJsonPreservingNumbers(record)!);
   const joined = texts.join('');
   const bytes = Buffer.from(joined, 'utf8');
   const ascii = bytes.length === joined.length;
-  const ends = new Uint32Array(texts.length);
   let end = 0;
   texts.forEach((text, index) => (ends[index] = end += ascii ? text.length : Buffer.byteLength(text, 'utf8')));
-  return { ends, bytes };
+  return { ends, chunks: [bytes] };
 }
 
 /** A column of strings: UTF-16 end offsets and the UTF-8 text. */
@@ -84,12 +90,19 @@ function searchTextLength(document: SearchDocument): number {
 
 /**
  * The sidecar for `records` (all readable: unreadable ones are never cached), read from the package `stamp`
- * names, with the search index in `index`'s format when given.
+ * names, with the search index in `index`'s format when given. `stored`: the JSON texts the records were
+ * parsed from, one per record (their bytes are kept as they are, and read back to the same records).
  */
-export function encodeSidecar(records: readonly Scenario[], stamp: SidecarStamp, index?: PersistedIndexFormat): Buffer {
-  const parts: [string, Uint8Array][] = [];
-  const texts = recordTexts(records);
-  parts.push(['recordEnds', u8(texts.ends)], ['records', texts.bytes]);
+export function encodeSidecar(
+  records: readonly Scenario[],
+  stamp: SidecarStamp,
+  index?: PersistedIndexFormat,
+  stored?: readonly Uint8Array[],
+): Buffer {
+  if (stored && stored.length !== records.length) throw new RangeError(`${stored.length} stored texts for ${records.length} records`);
+  const parts: BodyPart[] = [];
+  const texts = recordTexts(records, stored);
+  parts.push(['recordEnds', u8(texts.ends)], ['records', texts.chunks]);
   const keys = records.map((record) => record.key);
   const keyColumn = textColumn(keys.map((key) => (typeof key === 'string' ? key : '')));
   parts.push(['keyKinds', Uint8Array.from(keys, (key) => (typeof key === 'string' ? 1 : 0))]);
@@ -101,21 +114,14 @@ export function encodeSidecar(records: readonly Scenario[], stamp: SidecarStamp,
   }
   const indexBytes = index && indexOf(documents, index);
   if (indexBytes) parts.push(['index', indexBytes]);
-  const { sections, body } = layOut(parts);
-  const header: SidecarContents = {
-    ...stamp,
-    count: records.length,
-    fields: DEFAULT_SEARCH_FIELDS,
-    sections,
-    ...(indexBytes ? { index: index.format } : {}),
-  };
-  return assembleSidecar(header, body);
+  const contents = { ...stamp, count: records.length, fields: DEFAULT_SEARCH_FIELDS, ...(indexBytes ? { index: index.format } : {}) };
+  return assembleSidecarParts(contents, parts);
 }
 
 /**
  * The sidecar `header` and `body` describe with the search index of its `documents` added in `index`'s
- * format: what the first search of a package a `get` cached writes. The other sections keep their bytes and
- * places. Undefined when the documents are not indexed (see MAX_INDEXED_TEXT).
+ * format: what the first search of a package a `get` cached writes. The other sections keep their bytes.
+ * Undefined when the documents are not indexed (see MAX_INDEXED_TEXT).
  */
 export function indexSidecar(
   header: SidecarContents,
@@ -127,28 +133,14 @@ export function indexSidecar(
   if (!indexBytes) return undefined;
   const parts = Object.entries(header.sections)
     .filter(([name]) => name !== 'index')
-    .map(([name, [offset, length]]): [string, Uint8Array] => [name, body.subarray(offset, offset + length)]);
-  const laidOut = layOut([...parts, ['index', indexBytes]]);
-  return assembleSidecar({ ...header, sections: laidOut.sections, index: index.format }, laidOut.body);
+    .map(([name, [offset, length]]): BodyPart => [name, body.subarray(offset, offset + length)]);
+  const { identity, digest, count, fields } = header;
+  return assembleSidecarParts({ identity, digest, count, fields, index: index.format }, [...parts, ['index', indexBytes]]);
 }
 
 function indexOf(documents: readonly SearchDocument[], index: PersistedIndexFormat): Uint8Array | undefined {
   if (!documents.every((document) => searchTextLength(document) <= MAX_INDEXED_TEXT)) return undefined;
   return index.encode(documents, { fields: DEFAULT_SEARCH_FIELDS });
-}
-
-/** The body holding `parts` one after the other, each on a 4-byte boundary, and where each lies in it. */
-function layOut(parts: readonly [string, Uint8Array][]): { sections: Record<string, [number, number]>; body: Buffer } {
-  const sections: Record<string, [number, number]> = {};
-  let offset = 0;
-  for (const [name, bytes] of parts) {
-    offset = (offset + 3) & ~3;
-    sections[name] = [offset, bytes.length];
-    offset += bytes.length;
-  }
-  const body = Buffer.alloc(offset);
-  for (const [name, bytes] of parts) body.set(bytes, sections[name]![0]);
-  return { sections, body };
 }
 
 /** The same sidecar under a new stamp (the package's identity changed, its bytes did not). */
@@ -168,6 +160,11 @@ export function assembleSidecar(contents: SidecarContents, body: Buffer): Buffer
     },
     body,
   );
+}
+
+/** The file for `contents` and the sections `parts` hold, each on a 4-byte boundary (`sections` is added). */
+function assembleSidecarParts(contents: Omit<SidecarContents, 'sections'>, parts: readonly BodyPart[]): Buffer {
+  return encodeSectionedBlockFile(SIDECAR_MAGIC, SIDECAR_VERSION, contents, parts, 4);
 }
 
 function u8(array: Uint32Array): Uint8Array {

@@ -172,6 +172,34 @@ describe('the read cache with sidecars, over a real package', () => {
     assert.deepEqual([after.ino, after.mtimeMs], [written.ino, written.mtimeMs], 'the sidecar was not written again');
   });
 
+  it('keeps the texts of a package EDSL wrote as they are, and reads them back to the records the package holds', async () => {
+    const edsl = path.join(dir, 'edsl-texts.ep');
+    // Python's json.dumps(indent=2): its number forms, a non-ASCII text and keys in its own order.
+    const texts = [
+      '{\n  "key": "pilot.1",\n  "weight": 1.0,\n  "count": 12345678901234567890,\n  "summary": "pilot caf\\u00e9 — résumé"\n}\n',
+      '{\n  "summary": "pricing pilot",\n  "key": "pricing.2",\n  "ratio": 1e-07\n}\n',
+    ];
+    await writeEdslPackage(edsl, [{ records: texts, message: 'Save ScenarioList' }]);
+    const cacheDir = path.join(dir, 'cache-texts');
+    const read = async (cache?: string) => {
+      const records = service(new GitPackageStore(), cache);
+      return [(await records.get('pilot.1', { paths: [edsl] })).data, (await records.search({ query: 'pilot', paths: [edsl] })).data];
+    };
+    const uncached = await read();
+    assert.deepEqual(await read(cacheDir), uncached, 'the read that writes the sidecar');
+    assert.deepEqual(await read(cacheDir), uncached, 'the read from the sidecar');
+    const decoded = decodeSidecar(await readFile(await sidecarOf(cacheDir)))!;
+    const { body, header } = decoded;
+    const [offset, length] = header.sections.records!;
+    assert.equal(
+      body()
+        .subarray(offset, offset + length)
+        .toString('utf8'),
+      texts.join(''),
+      'the stored texts, byte for byte',
+    );
+  });
+
   it('checks the digest when only the identity changed, and reads a replaced package again', async () => {
     const cacheDir = path.join(dir, 'cache-d');
     const store = countingStore();
