@@ -14,7 +14,8 @@ import { writeFileAtomic } from '../../util/atomic-write.js';
 import { nameHash } from '../../util/name-hash.js';
 import { allRecords, recordsSource, type RecordSource } from './record-source.js';
 import { decodeSidecar, openSidecar, SidecarInvalid, type DecodedSidecar } from './sidecar/sidecar-decode.js';
-import { encodeSidecar, indexSidecar, restampSidecar, sidecarsSupported, type SidecarHeader } from './sidecar/sidecar-format.js';
+import { encodeSidecar, hasSearchColumns, restampSidecar, searchableSidecar, sidecarsSupported } from './sidecar/sidecar-format.js';
+import type { SidecarHeader, SidecarSearch } from './sidecar/sidecar-format.js';
 import type { SidecarStamp } from './sidecar/sidecar-stamp.js';
 
 /** Cached packages kept; older entries are removed when a new one is written. */
@@ -81,26 +82,26 @@ export class PackageReadCache {
 
   /**
    * The package's records as a source: from its sidecar when that is current and sound, else read from the
-   * package. `search`: the read ranks the records, so the sidecar answering it holds the search index (which
-   * is added to a sidecar that a read by key wrote); any other read leaves the index out.
+   * package. `search`: the read ranks the records, so the sidecar answering it holds the search columns and
+   * index (added to a sidecar that a read by key wrote); any other read leaves them out.
    */
   async source(file: string, options: { fromPackage?: boolean; search?: boolean } = {}): Promise<PackageSource> {
     const identity = this.dir && sidecarsSupported && !options.fromPackage ? await fileIdentity(file) : undefined;
     if (!identity) return this.fromPackage(file);
     const entry = sidecarPath(this.dir!, file);
     const sidecar = openSidecar(entry);
-    const index = options.search ? this.index : undefined;
+    const search = this.searchFor(options.search);
     // The file's digest is read only when its identity is not the one the sidecar was stamped with.
     const digest = sidecar?.header.identity === identity ? sidecar.header.digest : await digestOf(file);
     if (!digest) return this.fromPackage(file);
     const stamp: SidecarStamp = { identity, digest };
     // The same bytes as the sidecar was built from (under the same identity, or a new one with their digest).
-    const answered = sidecar?.header.digest === stamp.digest ? await this.fromSidecar(entry, sidecar, stamp, index) : undefined;
+    const answered = sidecar?.header.digest === stamp.digest ? await this.fromSidecar(entry, sidecar, stamp, search) : undefined;
     if (answered) return answered;
     const loaded = await this.loadUncached(file);
     const cacheable = loaded.warnings.length === 0 && loaded.records.every(isReadable);
     if (cacheable && (await fileIdentity(file)) === identity) {
-      const bytes = encodeSidecar(loaded.records, stamp, index, loaded.recordBytes);
+      const bytes = encodeSidecar(loaded.records, stamp, search, loaded.recordBytes);
       await this.writeEntry(entry, bytes).catch(() => undefined);
       // The sidecar just built answers this read too, when it holds a search index: that is made already.
       const built = decodeSidecar(bytes);
@@ -110,24 +111,24 @@ export class PackageReadCache {
   }
 
   /**
-   * `sidecar`'s answer, written again first when it is to carry a new `stamp` or to gain `index`; undefined
-   * when it fails its checks meanwhile (the package is then read instead).
+   * `sidecar`'s answer, written again first when it is to carry a new `stamp` or to gain what `search` reads;
+   * undefined when it fails its checks meanwhile (the package is then read instead).
    */
   private async fromSidecar(
     entry: string,
     sidecar: DecodedSidecar,
     stamp: SidecarStamp,
-    index: PersistedIndexFormat | undefined,
+    search: SidecarSearch | undefined,
   ): Promise<PackageSource | undefined> {
     const { header } = sidecar;
     const restamp = stamp.identity !== header.identity;
-    const addIndex = index !== undefined && header.index === undefined;
-    if (!addIndex && !restamp) return { source: sidecar.source, warnings: [] };
+    const addSearch = search !== undefined && (!hasSearchColumns(header) || (search.index !== undefined && header.index === undefined));
+    if (!addSearch && !restamp) return { source: sidecar.source, warnings: [] };
     try {
       const body = sidecar.body();
       const restamped = { ...header, identity: stamp.identity, digest: stamp.digest };
       // No index for records too large to index (see sidecar-format.ts): their searches rank the columns.
-      const indexed = addIndex ? indexSidecar(restamped, body, sidecar.source.documents(undefined), index) : undefined;
+      const indexed = addSearch ? searchableSidecar(restamped, body, sidecar.source.documents(undefined), search) : undefined;
       if (indexed || restamp) await this.writeEntry(entry, indexed ?? restampSidecar(header, body, stamp)).catch(() => undefined);
       return { source: ((indexed && decodeSidecar(indexed)) || sidecar).source, warnings: [] };
     } catch (error) {
@@ -154,12 +155,12 @@ export class PackageReadCache {
   /**
    * What a write to `file` calls once saved (SaveOptions.onSaved) to cache the version it wrote, when the
    * package is read through the cache (`isCurrent`); undefined when it is not, so its writes pay for no
-   * sidecar. The new sidecar holds a search index when the current one does (the package is searched).
+   * sidecar. The new sidecar holds what searches read when the current one does (the package is searched).
    */
   async onSavedFor(file: string): Promise<SaveOptions['onSaved']> {
     const current = await this.currentHeader(file);
     if (!current) return undefined;
-    const search = current.index !== undefined;
+    const search = hasSearchColumns(current);
     return ({ list, digest }) => this.remember(file, list.toArray(), digest, { search });
   }
 
@@ -168,14 +169,18 @@ export class PackageReadCache {
    * version starts warm instead of reading the package again. Called while the save holds the package's lock
    * (the file is the one written, see SaveOptions.onSaved). The records are those the store wrote, and a read
    * of the file gives them back; the sidecar is stamped with the file's identity and digest like any other,
-   * and holds the search index when `search` says the package is searched.
+   * and holds what searches read when `search` says the package is searched.
    */
   async remember(file: string, records: readonly Scenario[], digest: string, options: { search?: boolean } = {}): Promise<void> {
     if (!this.dir || !sidecarsSupported || !records.every(isReadable)) return;
     const identity = await fileIdentity(file);
     if (!identity) return;
-    const index = options.search ? this.index : undefined;
-    await this.writeEntry(sidecarPath(this.dir, file), encodeSidecar(records, { identity, digest }, index));
+    await this.writeEntry(sidecarPath(this.dir, file), encodeSidecar(records, { identity, digest }, this.searchFor(options.search)));
+  }
+
+  /** What a sidecar keeps for a read that searches (`search`): the search columns, and the engine's index when it has one. */
+  private searchFor(search: boolean | undefined): SidecarSearch | undefined {
+    return search ? { index: this.index } : undefined;
   }
 
   /** Removes the package's sidecar (one that failed while being read), so the next read rebuilds it. */

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { getContextRecord, searchContext, upsertContextRecord } from '../../../src/api/context-records.js';
 import { defaultCacheDir, PackageReadCache, sidecarPath } from '../../../src/context/active/package-read-cache.js';
 import { openSidecar } from '../../../src/context/active/sidecar/sidecar-decode.js';
+import { hasSearchColumns } from '../../../src/context/active/sidecar/sidecar-format.js';
 import { allRecords } from '../../../src/context/active/record-source.js';
 import { writeEdslPackage } from '../../../features/support/storage-edsl-fixtures.js';
 import { GitPackageStore } from '../../../src/storage/git-package-store.js';
@@ -46,7 +47,8 @@ describe('a write to a package read through the cache', () => {
     assert.equal(await cache().isCurrent(file), true, 'the read cached the package');
     await upsertContextRecord({ record: NEW_RECORD, path: file, message: 'Follow up' }, options());
     assert.equal(await cache().isCurrent(file), true, 'the write cached its new version');
-    assert.ok(openSidecar(sidecarPath(defaultCacheDir(env), file))!.header.index, 'with the search index, as the package is searched');
+    const written = openSidecar(sidecarPath(defaultCacheDir(env), file))!.header;
+    assert.ok(written.index && hasSearchColumns(written), 'with the search columns and index, as the package is searched');
     const cached = await cache().source(file);
     const fromPackage = (await store.load(file)).list.toArray();
     assert.equal(fromPackage.length, 3);
@@ -55,14 +57,16 @@ describe('a write to a package read through the cache', () => {
     assert.equal(hits.data.matches[0]?.scenario.key, 'pilot.follow-up');
   });
 
-  it('keeps no search index in the new version of a package only ever read by key', async () => {
+  it('keeps no search columns or index in the new version of a package only ever read by key', async () => {
     await getContextRecord('pilot.plan', { paths: [file], ...options() });
     await upsertContextRecord({ record: NEW_RECORD, path: file, message: 'Follow up' }, options());
     assert.equal(await cache().isCurrent(file), true);
-    assert.equal(openSidecar(sidecarPath(defaultCacheDir(env), file))!.header.index, undefined);
+    const byKey = openSidecar(sidecarPath(defaultCacheDir(env), file))!.header;
+    assert.deepEqual([byKey.index, hasSearchColumns(byKey)], [undefined, false]);
     const hits = await searchContext({ query: 'follow up', paths: [file] }, options());
     assert.equal(hits.data.matches[0]?.scenario.key, 'pilot.follow-up');
-    assert.ok(openSidecar(sidecarPath(defaultCacheDir(env), file))!.header.index, 'until a search adds it');
+    const searched = openSidecar(sidecarPath(defaultCacheDir(env), file))!.header;
+    assert.ok(searched.index && hasSearchColumns(searched), 'until a search adds them');
   });
 
   it('leaves a package no read has cached as it was: the write pays for no cache nobody reads', async () => {

@@ -9,7 +9,14 @@ import { parseJsonPreservingNumbers } from '../../../storage/json/record-json-pa
 import type { RecordSource } from '../record-source.js';
 import { ends, textColumn, type TextColumn } from './sidecar-columns.js';
 import { check, SidecarInvalid } from './sidecar-invalid.js';
-import { SIDECAR_MAGIC, SIDECAR_VERSION, sidecarsSupported, type SidecarHeader } from './sidecar-format.js';
+import {
+  hasSearchColumns,
+  SEARCH_COLUMN_SECTIONS,
+  SIDECAR_MAGIC,
+  SIDECAR_VERSION,
+  sidecarsSupported,
+  type SidecarHeader,
+} from './sidecar-format.js';
 
 export interface DecodedSidecar {
   readonly header: SidecarHeader;
@@ -79,7 +86,12 @@ function decodeBody(header: SidecarHeader, blocks: CheckedBlocks): DecodedSideca
   let recordsRead = 0;
   const keyKindBytes = section('keyKinds', 1);
   const keys = textColumn(section('keyEnds', 4), section('keys', 0));
-  const columns = DEFAULT_SEARCH_FIELDS.map((field) => textColumn(section(`ends:${field}`, 4), section(`text:${field}`, 0)));
+  // Only a sidecar a search wrote or extended has the search columns; without them documents come from the records.
+  const searched = hasSearchColumns(header);
+  check(searched || SEARCH_COLUMN_SECTIONS.every((name) => header.sections[name] === undefined), 'search columns incomplete');
+  const columns = searched
+    ? DEFAULT_SEARCH_FIELDS.map((field) => textColumn(section(`ends:${field}`, 4), section(`text:${field}`, 0)))
+    : undefined;
   const indexBytes = header.index === undefined ? undefined : section('index', 0);
   let index: SearchIndex | undefined;
   const parsed: (Scenario | undefined)[] = new Array<Scenario | undefined>(count);
@@ -125,7 +137,7 @@ function decodeBody(header: SidecarHeader, blocks: CheckedBlocks): DecodedSideca
       return index;
     },
     documents: (fields) => {
-      if (fields !== undefined)
+      if (fields !== undefined || !columns)
         return searchDocuments(
           Array.from({ length: count }, (_, index) => record(index)),
           fields,

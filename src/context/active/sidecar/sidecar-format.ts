@@ -15,16 +15,33 @@ import type { SidecarStamp } from './sidecar-stamp.js';
  * A block file (see limits/block-file.ts): a JSON header (stamp, record count, section offsets and lengths
  * relative to the body) and a body read in checked blocks. Sections: `records` (bytes) with `recordEnds`
  * (u32 byte offsets); `keyKinds` (u8: 1 when the record's key is a string) with `keyEnds` (u32, UTF-16
- * offsets) and `keys`; per default field `ends:<field>` and `text:<field>` alike; and, when the search
- * engine can keep its index as bytes, `index` (that engine's format, named in the header) over the default
- * fields, so a warm search reads postings instead of tokenizing every record; it is added by the first read
- * that searches, so a package only ever read by key never pays for it. A reader reads the sections it
- * needs: a `get` reads the keys and one record, not the file. Everything read back is checked (see
- * sidecar-decode.ts).
+ * offsets) and `keys`; and what searches read, which the first read that searches adds, so a package only
+ * ever read by key never pays for it: per default field `ends:<field>` and `text:<field>` alike (the search
+ * columns) and, when the search engine can keep its index as bytes, `index` (that engine's format, named in
+ * the header) over the default fields, so a warm search reads postings instead of tokenizing every record.
+ * A reader reads the sections it needs: a `get` reads the keys and one record, not the file. Everything
+ * read back is checked (see sidecar-decode.ts).
  */
 export const SIDECAR_MAGIC = 0x43525045;
-/** 2: the search index section. 3: checksums per block, so a reader reads only the sections it needs. */
-export const SIDECAR_VERSION = 3;
+/**
+ * 2: the search index section. 3: checksums per block, so a reader reads only the sections it needs.
+ * 4: the search columns are written by the first read that searches.
+ */
+export const SIDECAR_VERSION = 4;
+
+/** What a sidecar keeps for searches: the search columns, and the index in `index`'s format when given. */
+export interface SidecarSearch {
+  readonly index?: PersistedIndexFormat | undefined;
+}
+
+const columnSections = (field: string) => [`ends:${field}`, `text:${field}`] as const;
+/** The sections of the search columns: a sidecar holds all of them or none. */
+export const SEARCH_COLUMN_SECTIONS: readonly string[] = DEFAULT_SEARCH_FIELDS.flatMap(columnSections);
+
+/** Whether a sidecar holds the search columns (a read that searches wrote or extended it). */
+export function hasSearchColumns(contents: Pick<SidecarContents, 'sections'>): boolean {
+  return SEARCH_COLUMN_SECTIONS.every((name) => contents.sections[name] !== undefined);
+}
 
 export type Sections = Record<string, readonly [offset: number, length: number]>;
 
@@ -90,13 +107,13 @@ function searchTextLength(document: SearchDocument): number {
 
 /**
  * The sidecar for `records` (all readable: unreadable ones are never cached), read from the package `stamp`
- * names, with the search index in `index`'s format when given. `stored`: the JSON texts the records were
- * parsed from, one per record (their bytes are kept as they are, and read back to the same records).
+ * names, with what searches read when `search` is given. `stored`: the JSON texts the records were parsed
+ * from, one per record (their bytes are kept as they are, and read back to the same records).
  */
 export function encodeSidecar(
   records: readonly Scenario[],
   stamp: SidecarStamp,
-  index?: PersistedIndexFormat,
+  search?: SidecarSearch,
   stored?: readonly Uint8Array[],
 ): Buffer {
   if (stored && stored.length !== records.length) throw new RangeError(`${stored.length} stored texts for ${records.length} records`);
@@ -107,35 +124,50 @@ export function encodeSidecar(
   const keyColumn = textColumn(keys.map((key) => (typeof key === 'string' ? key : '')));
   parts.push(['keyKinds', Uint8Array.from(keys, (key) => (typeof key === 'string' ? 1 : 0))]);
   parts.push(['keyEnds', u8(keyColumn.ends)], ['keys', keyColumn.text]);
-  const documents = searchDocuments(records, undefined);
-  for (const field of DEFAULT_SEARCH_FIELDS) {
-    const column = textColumn(documents.map((document) => document[field] ?? ''));
-    parts.push([`ends:${field}`, u8(column.ends)], [`text:${field}`, column.text]);
-  }
-  const indexBytes = index && indexOf(documents, index);
-  if (indexBytes) parts.push(['index', indexBytes]);
-  const contents = { ...stamp, count: records.length, fields: DEFAULT_SEARCH_FIELDS, ...(indexBytes ? { index: index.format } : {}) };
+  const indexFormat = search ? addSearchParts(parts, searchDocuments(records, undefined), search, false) : undefined;
+  const contents = { ...stamp, count: records.length, fields: DEFAULT_SEARCH_FIELDS, ...(indexFormat ? { index: indexFormat } : {}) };
   return assembleSidecarParts(contents, parts);
 }
 
 /**
- * The sidecar `header` and `body` describe with the search index of its `documents` added in `index`'s
- * format: what the first search of a package a `get` cached writes. The other sections keep their bytes.
- * Undefined when the documents are not indexed (see MAX_INDEXED_TEXT).
+ * Adds to `parts` the search columns of `documents` (unless `hasColumns`) and their index in `search`'s
+ * format, when given and the documents are not too large to index; the index's format name when added.
  */
-export function indexSidecar(
+function addSearchParts(parts: BodyPart[], documents: readonly SearchDocument[], search: SidecarSearch, hasColumns: boolean) {
+  if (!hasColumns) {
+    for (const field of DEFAULT_SEARCH_FIELDS) {
+      const column = textColumn(documents.map((document) => document[field] ?? ''));
+      const [endsName, textName] = columnSections(field);
+      parts.push([endsName, u8(column.ends)], [textName, column.text]);
+    }
+  }
+  const indexBytes = search.index && indexOf(documents, search.index);
+  if (!indexBytes) return undefined;
+  parts.push(['index', indexBytes]);
+  return search.index.format;
+}
+
+/**
+ * The sidecar `header` and `body` describe with what searches read added (see `addSearchParts`): what the
+ * first search of a package a `get` cached writes. The other sections keep their bytes. Undefined when
+ * there is nothing to add (the columns are there, and no index is to be kept).
+ */
+export function searchableSidecar(
   header: SidecarContents,
   body: Buffer,
   documents: readonly SearchDocument[],
-  index: PersistedIndexFormat,
+  search: SidecarSearch,
 ): Buffer | undefined {
-  const indexBytes = indexOf(documents, index);
-  if (!indexBytes) return undefined;
+  const { identity, digest, count, fields, index } = header;
+  // A kept index stays; a section named `index` that the header does not name is not one.
   const parts = Object.entries(header.sections)
-    .filter(([name]) => name !== 'index')
+    .filter(([name]) => name !== 'index' || index !== undefined)
     .map(([name, [offset, length]]): BodyPart => [name, body.subarray(offset, offset + length)]);
-  const { identity, digest, count, fields } = header;
-  return assembleSidecarParts({ identity, digest, count, fields, index: index.format }, [...parts, ['index', indexBytes]]);
+  const kept = parts.length;
+  const added = addSearchParts(parts, documents, index === undefined ? search : {}, hasSearchColumns(header));
+  if (parts.length === kept) return undefined;
+  const format = index ?? added;
+  return assembleSidecarParts({ identity, digest, count, fields, ...(format === undefined ? {} : { index: format }) }, parts);
 }
 
 function indexOf(documents: readonly SearchDocument[], index: PersistedIndexFormat): Uint8Array | undefined {

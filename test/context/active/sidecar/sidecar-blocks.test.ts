@@ -17,7 +17,7 @@ describe('a sidecar file, read in checked blocks', () => {
 
   /** The sidecar with one byte of record `index` changed, written to a file and opened. */
   async function damagedAt(index: number) {
-    const file = encodeSidecar(records, stamp, bm25IndexFile);
+    const file = encodeSidecar(records, stamp, { index: bm25IndexFile });
     const { header } = decodeSidecar(file)!;
     const bodyStart = file.length - header.bodyBytes;
     const text = JSON.stringify(records[index]);

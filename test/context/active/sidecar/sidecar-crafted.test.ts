@@ -21,7 +21,7 @@ function parts(file: Buffer): { header: Record<string, unknown>; body: Buffer } 
 
 /** A sidecar whose header is rewritten by `change`, with correct checksums: damage a CRC cannot see. */
 function crafted(change: (header: Record<string, unknown>) => void, body?: (body: Buffer) => void, index?: typeof bm25IndexFile): Buffer {
-  const { header, body: bytes } = parts(encodeSidecar(records, stamp, index));
+  const { header, body: bytes } = parts(encodeSidecar(records, stamp, { index }));
   change(header);
   body?.(bytes);
   return assembleSidecar(header as unknown as SidecarContents, bytes);
@@ -84,7 +84,7 @@ describe('a sidecar with a valid checksum and inconsistent contents', () => {
     assert.equal(decodeSidecar(encodeSidecar(records, stamp))!.source.searchIndex!(bm25IndexFile), undefined, 'no index kept');
     // A record too large for ep to write (one from elsewhere) makes its package rank the columns instead.
     const huge = decodeSidecar(
-      encodeSidecar([...records, { key: 'c', summary: 'x'.repeat(Limits.recordBytes + 1) }], stamp, bm25IndexFile),
+      encodeSidecar([...records, { key: 'c', summary: 'x'.repeat(Limits.recordBytes + 1) }], stamp, { index: bm25IndexFile }),
     )!;
     assert.equal(huge.header.index, undefined);
     assert.equal(huge.source.searchIndex!(bm25IndexFile), undefined);

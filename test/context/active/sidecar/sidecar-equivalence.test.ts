@@ -35,15 +35,19 @@ const recordArb = fc
   });
 const query = fc.array(fc.constantFrom(...words, 'absent'), { minLength: 1, maxLength: 4 }).map((list) => list.join(' '));
 
+/** What a sidecar keeps: records and keys only (a `get` wrote it), the search columns too, or also the index. */
+type Kept = 'records' | 'columns' | 'index';
+
 /**
- * The same corpus twice: over the records, and over sidecars written from them and read back, keeping the
- * engine's search index when `withIndex` (a search then ranks from the kept postings, combined across packages).
+ * The same corpus twice: over the records, and over sidecars written from them and read back, keeping what
+ * `kept` says (with the index, a search ranks from the kept postings, combined across packages; without
+ * the columns, the documents come from the records read back).
  */
-function corpora(packages: Scenario[][], withIndex: boolean): [ContextCorpus, ContextCorpus] {
+function corpora(packages: Scenario[][], kept: Kept): [ContextCorpus, ContextCorpus] {
   const direct = new ContextCorpus(packages.map((records, i) => ({ shown: `p${i}.ep`, records })));
-  const index = withIndex ? engine.persistedIndex : undefined;
+  const search = kept === 'records' ? undefined : { index: kept === 'index' ? engine.persistedIndex : undefined };
   const cached = new ContextCorpus(
-    packages.map((records, i) => ({ shown: `p${i}.ep`, source: decodeSidecar(encodeSidecar(records, stamp, index))!.source })),
+    packages.map((records, i) => ({ shown: `p${i}.ep`, source: decodeSidecar(encodeSidecar(records, stamp, search))!.source })),
   );
   return [direct, cached];
 }
@@ -51,16 +55,16 @@ function corpora(packages: Scenario[][], withIndex: boolean): [ContextCorpus, Co
 const shape = (value: unknown) => pythonJsonDumps(value as never);
 
 describe('the read cache sidecar', () => {
-  it('gives the same matches, gets, resolved records and warnings as the records themselves, with and without a kept index', () => {
+  it('gives the same matches, gets, resolved records and warnings as the records themselves, whatever it keeps for searches', () => {
     fc.assert(
       fc.property(
         fc.array(fc.array(recordArb, { maxLength: 12 }), { minLength: 1, maxLength: 3 }),
         query,
         fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
         fc.option(fc.constantFrom(['summary'], ['content', 'title'], ['weight']), { nil: undefined }),
-        fc.boolean(),
-        (packages, q, topK, fields, withIndex) => {
-          const [direct, cached] = corpora(packages, withIndex);
+        fc.constantFrom<Kept>('records', 'columns', 'index'),
+        (packages, q, topK, fields, kept) => {
+          const [direct, cached] = corpora(packages, kept);
           const options = { ...(topK === undefined ? {} : { topK }), ...(fields ? { fields } : {}) };
           const expected = direct.search(engine, q, options);
           const actual = cached.search(engine, q, options);
@@ -91,7 +95,7 @@ describe('the read cache sidecar', () => {
         { key: 'b', summary: 'consent' },
       ],
       stamp,
-      engine.persistedIndex,
+      { index: engine.persistedIndex },
     );
     const readEverything = (decoded: DecodedSidecar) => {
       const { source } = decoded;

@@ -9,7 +9,7 @@ import { Limits } from '../../../../src/limits/limits.js';
 import { PackageReadCache } from '../../../../src/context/active/package-read-cache.js';
 import { ContextRecordsService } from '../../../../src/context/active/context-records-service.js';
 import { decodeSidecar } from '../../../../src/context/active/sidecar/sidecar-decode.js';
-import { assembleSidecar } from '../../../../src/context/active/sidecar/sidecar-format.js';
+import { assembleSidecar, hasSearchColumns } from '../../../../src/context/active/sidecar/sidecar-format.js';
 import { LinePacker } from '../../../../src/context/package/line-packer.js';
 import { ScenarioList } from '../../../../src/records/scenario-list.js';
 import { Bm25SearchEngine } from '../../../../src/search/bm25/bm25-engine.js';
@@ -115,7 +115,7 @@ describe('the read cache with sidecars, over a real package', () => {
     assert.deepEqual(decodeSidecar(await readFile(sidecar))!.source.record(0), records[0]);
   });
 
-  it('leaves the search index to the first search: a get caches records only, the search that follows adds the index', async () => {
+  it('leaves what searches read to the first search: a get caches records and keys, a search then adds columns and index', async () => {
     const cacheDir = path.join(dir, 'cache-e');
     const store = countingStore();
     const expected = await answers(service(new GitPackageStore()));
@@ -123,10 +123,12 @@ describe('the read cache with sidecars, over a real package', () => {
     const sidecar = await sidecarOf(cacheDir);
     const byKey = decodeSidecar(await readFile(sidecar))!;
     assert.equal(byKey.header.index, undefined, 'a get keeps no index');
+    assert.equal(hasSearchColumns(byKey.header), false, 'nor search columns');
     assert.equal(byKey.source.searchIndex!(bm25IndexFile), undefined);
     assert.deepEqual(await answers(service(store, cacheDir)), expected);
     const searched = decodeSidecar(await readFile(sidecar))!;
     assert.equal(searched.header.index, bm25IndexFile.format, 'the search added the index');
+    assert.ok(hasSearchColumns(searched.header), 'and the search columns');
     assert.equal(searched.source.searchIndex!(bm25IndexFile)!.size, records.length);
     assert.equal(searched.header.identity, byKey.header.identity);
     for (const name of Object.keys(byKey.header.sections)) {
