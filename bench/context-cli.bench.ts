@@ -82,7 +82,7 @@ try {
   console.log(row('floor: read, inflate, hash and parse the records', floor, coldNode));
   console.log(row('ep context get, first read (empty cache)', median(cold.get), coldNode));
   console.log(row('ep context search, first read (empty cache)', median(cold.search), coldNode));
-  console.log(row('ep context search after a first get (adds index)', median(cold.searchAfterGet), coldNode));
+  console.log(row('ep context search after a first get (adds search data)', median(cold.searchAfterGet), coldNode));
   console.log(
     `  first reads against the floor: get ${(median(cold.get) / floor).toFixed(2)}x, search ${(median(cold.search) / floor).toFixed(2)}x`,
   );
