@@ -14,8 +14,8 @@ import { writeFileAtomic } from '../../util/atomic-write.js';
 import { nameHash } from '../../util/name-hash.js';
 import { allRecords, recordsSource, type RecordSource } from './record-source.js';
 import { decodeSidecar, openSidecar, SidecarInvalid, type DecodedSidecar } from './sidecar/sidecar-decode.js';
-import { encodeSidecar, hasSearchColumns, restampSidecar, searchableSidecar, sidecarsSupported } from './sidecar/sidecar-format.js';
-import type { SidecarHeader, SidecarSearch } from './sidecar/sidecar-format.js';
+import { encodeSidecar, restampSidecar, searchableSidecar, sidecarsSupported } from './sidecar/sidecar-format.js';
+import { hasSearchColumns, lacksSearchData, type SidecarHeader, type SidecarSearch } from './sidecar/sidecar-format.js';
 import type { SidecarStamp } from './sidecar/sidecar-stamp.js';
 
 /** Cached packages kept; older entries are removed when a new one is written. */
@@ -122,7 +122,7 @@ export class PackageReadCache {
   ): Promise<PackageSource | undefined> {
     const { header } = sidecar;
     const restamp = stamp.identity !== header.identity;
-    const addSearch = search !== undefined && (!hasSearchColumns(header) || (search.index !== undefined && header.index === undefined));
+    const addSearch = search !== undefined && lacksSearchData(header, search);
     if (!addSearch && !restamp) return { source: sidecar.source, warnings: [] };
     try {
       const body = sidecar.body();

@@ -12,6 +12,7 @@ import { check, SidecarInvalid } from './sidecar-invalid.js';
 import {
   hasSearchColumns,
   SEARCH_COLUMN_SECTIONS,
+  searchColumnSections,
   SIDECAR_MAGIC,
   SIDECAR_VERSION,
   sidecarsSupported,
@@ -90,7 +91,10 @@ function decodeBody(header: SidecarHeader, blocks: CheckedBlocks): DecodedSideca
   const searched = hasSearchColumns(header);
   check(searched || SEARCH_COLUMN_SECTIONS.every((name) => header.sections[name] === undefined), 'search columns incomplete');
   const columns = searched
-    ? DEFAULT_SEARCH_FIELDS.map((field) => textColumn(section(`ends:${field}`, 4), section(`text:${field}`, 0)))
+    ? DEFAULT_SEARCH_FIELDS.map((field) => {
+        const [endsName, textName] = searchColumnSections(field);
+        return textColumn(section(endsName, 4), section(textName, 0));
+      })
     : undefined;
   const indexBytes = header.index === undefined ? undefined : section('index', 0);
   let index: SearchIndex | undefined;

@@ -34,13 +34,19 @@ export interface SidecarSearch {
   readonly index?: PersistedIndexFormat | undefined;
 }
 
-const columnSections = (field: string) => [`ends:${field}`, `text:${field}`] as const;
+/** The sections of one field's search column: its UTF-16 end offsets and its text. */
+export const searchColumnSections = (field: string) => [`ends:${field}`, `text:${field}`] as const;
 /** The sections of the search columns: a sidecar holds all of them or none. */
-export const SEARCH_COLUMN_SECTIONS: readonly string[] = DEFAULT_SEARCH_FIELDS.flatMap(columnSections);
+export const SEARCH_COLUMN_SECTIONS: readonly string[] = DEFAULT_SEARCH_FIELDS.flatMap(searchColumnSections);
 
 /** Whether a sidecar holds the search columns (a read that searches wrote or extended it). */
 export function hasSearchColumns(contents: Pick<SidecarContents, 'sections'>): boolean {
   return SEARCH_COLUMN_SECTIONS.every((name) => contents.sections[name] !== undefined);
+}
+
+/** Whether a read that searches (`search`) finds the sidecar without its columns, or without an index it would keep. */
+export function lacksSearchData(contents: Pick<SidecarContents, 'sections' | 'index'>, search: SidecarSearch): boolean {
+  return !hasSearchColumns(contents) || (search.index !== undefined && contents.index === undefined);
 }
 
 export type Sections = Record<string, readonly [offset: number, length: number]>;
@@ -137,7 +143,7 @@ function addSearchParts(parts: BodyPart[], documents: readonly SearchDocument[],
   if (!hasColumns) {
     for (const field of DEFAULT_SEARCH_FIELDS) {
       const column = textColumn(documents.map((document) => document[field] ?? ''));
-      const [endsName, textName] = columnSections(field);
+      const [endsName, textName] = searchColumnSections(field);
       parts.push([endsName, u8(column.ends)], [textName, column.text]);
     }
   }
