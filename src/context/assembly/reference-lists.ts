@@ -35,17 +35,21 @@ export function referenceListsFault(lists: ReferenceLists, count: number): strin
   for (let id = 0; id < count; id += 1) {
     const end = ends[id]!;
     if (end < start || end > targets.length) return `node ${id}: its list ends at ${end}`;
-    const bad = unsoundTarget(targets.subarray(start, end), count, id);
+    const bad = unsoundTarget(targets, count, id, start, end);
     if (bad !== undefined) return `node ${id}: target ${bad}`;
     start = end;
   }
   return start === targets.length ? undefined : `${targets.length - start} targets past the last list`;
 }
 
-/** The first target of node `self`'s list that breaks it (not ascending, not below `count`, or `self`), if any. */
-export function unsoundTarget(list: Uint32Array, count: number, self: number): number | undefined {
+/**
+ * The first target of node `self`'s list, `list[start..end)`, that breaks it (not ascending, not below
+ * `count`, or `self`), if any. Bounds rather than a view: a kept graph of thousands of lists is checked on
+ * every warm call, and a view per list is an allocation per node.
+ */
+export function unsoundTarget(list: Uint32Array, count: number, self: number, start = 0, end = list.length): number | undefined {
   let previous = -1;
-  for (let i = 0; i < list.length; i += 1) {
+  for (let i = start; i < end; i += 1) {
     const target = list[i]!;
     if (target <= previous || target >= count || target === self) return target;
     previous = target;

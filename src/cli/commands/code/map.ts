@@ -19,10 +19,13 @@ export const codeMapCommand: CommandModule<GlobalArgs, MapArgs> = {
       })
       .option('format', { choices: ['json', 'text'] as const, describe: 'text prints the map alone instead of the JSON envelope' })
       .example('$0 code map --token-budget 2048', ''),
-  handler: runCommand<MapArgs>(async (args) => {
-    const { codeMap, withCodeRoot } = await import('../../../api/code.js');
-    const budget = args.tokenBudget === undefined ? {} : { tokenBudget: args.tokenBudget };
-    const map = await codeMap({ ...budget, ...withCodeRoot(runtimeOptions(args), args.root) });
-    return args.format === 'text' ? { data: map, text: map.map } : { data: map };
-  }),
+  handler: runCommand<MapArgs>(
+    async (args) => {
+      const { codeMap, withCodeRoot } = await import('../../../api/code.js');
+      const budget = args.tokenBudget === undefined ? {} : { tokenBudget: args.tokenBudget };
+      const map = await codeMap({ ...budget, ...withCodeRoot(runtimeOptions(args), args.root) });
+      return args.format === 'text' ? { data: map, text: map.map } : { data: map };
+    },
+    { exitsWhenDone: true },
+  ),
 };

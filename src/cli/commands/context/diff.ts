@@ -18,8 +18,11 @@ export const contextDiffCommand: CommandModule<GlobalArgs, DiffArgs> = {
       .option('from', { type: 'string', demandOption: true, describe: 'The earlier commit (or branch, tag)' })
       .option('to', { type: 'string', describe: 'The later commit (default HEAD)' })
       .example('$0 context diff --path research_context.ep --key pilot-plan --from HEAD~1', ''),
-  handler: runCommand<DiffArgs>(async (args) => {
-    const { diffPackageRecord } = await import('../../../api/packages.js');
-    return { data: await diffPackageRecord(args.path, args.key, args.from, args.to ?? 'HEAD', runtimeOptions(args)) };
-  }),
+  handler: runCommand<DiffArgs>(
+    async (args) => {
+      const { diffPackageRecord } = await import('../../../api/packages.js');
+      return { data: await diffPackageRecord(args.path, args.key, args.from, args.to ?? 'HEAD', runtimeOptions(args)) };
+    },
+    { exitsWhenDone: true },
+  ),
 };

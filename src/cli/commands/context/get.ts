@@ -11,8 +11,11 @@ export const contextGetCommand: CommandModule<GlobalArgs, GetArgs> = {
   command: 'get',
   describe: 'The record with a key (the first active package holding it wins)',
   builder: (yargs) => withReadPaths(yargs).option('key', { type: 'string', demandOption: true, describe: 'The record key' }),
-  handler: runCommand<GetArgs>(async (args) => {
-    const { getContextRecord } = await import('../../../api/context-records.js');
-    return getContextRecord(args.key, { ...withoutUndefined({ paths: args.path }), ...runtimeOptions(args) });
-  }),
+  handler: runCommand<GetArgs>(
+    async (args) => {
+      const { getContextRecord } = await import('../../../api/context-records.js');
+      return getContextRecord(args.key, { ...withoutUndefined({ paths: args.path }), ...runtimeOptions(args) });
+    },
+    { exitsWhenDone: true },
+  ),
 };

@@ -10,8 +10,11 @@ export const contextHistoryCommand: CommandModule<GlobalArgs, HistoryArgs> = {
   command: 'history',
   describe: 'The commits of the write context (or --path), newest first, with their messages',
   builder: (yargs) => yargs.option('path', { type: 'string', describe: 'The .ep package instead of the default write context' }),
-  handler: runCommand<HistoryArgs>(async (args) => {
-    const { contextHistory } = await import('../../../api/context-records.js');
-    return contextHistory({ ...withoutUndefined({ path: args.path }), ...runtimeOptions(args) });
-  }),
+  handler: runCommand<HistoryArgs>(
+    async (args) => {
+      const { contextHistory } = await import('../../../api/context-records.js');
+      return contextHistory({ ...withoutUndefined({ path: args.path }), ...runtimeOptions(args) });
+    },
+    { exitsWhenDone: true },
+  ),
 };

@@ -22,20 +22,23 @@ export const contextPackCommand: CommandModule<GlobalArgs, PackArgs> = {
       .option('char-budget', { type: 'number', describe: 'Most characters of prompt_context (default 3000)' })
       .option('token-budget', { type: 'number', describe: 'Most tokens of prompt_context, counted exactly by the tokenizer plugin' })
       .example('$0 context pack --query "plan a conjoint pricing pilot" --top-k 8 --char-budget 3000', ''),
-  handler: runCommand<PackArgs>(async (args) => {
-    const { packContext } = await import('../../../api/context-records.js');
-    return packContext(
-      {
-        query: args.query,
-        ...withoutUndefined({
-          fields: args.field,
-          topK: args.topK,
-          charBudget: args.charBudget,
-          tokenBudget: args.tokenBudget,
-          paths: args.path,
-        }),
-      },
-      runtimeOptions(args),
-    );
-  }),
+  handler: runCommand<PackArgs>(
+    async (args) => {
+      const { packContext } = await import('../../../api/context-records.js');
+      return packContext(
+        {
+          query: args.query,
+          ...withoutUndefined({
+            fields: args.field,
+            topK: args.topK,
+            charBudget: args.charBudget,
+            tokenBudget: args.tokenBudget,
+            paths: args.path,
+          }),
+        },
+        runtimeOptions(args),
+      );
+    },
+    { exitsWhenDone: true },
+  ),
 };

@@ -41,22 +41,25 @@ export const contextRequestCommand: CommandModule<GlobalArgs, RequestArgs> = {
         describe: 'text prints the context as a prompt block instead of the JSON envelope',
       })
       .example('$0 context request --purpose "Review auth" --focus uko-py:class/AuthManager --depth SIGNATURES --breadth 1', ''),
-  handler: runCommand<RequestArgs>(async (args) => {
-    const [{ requestContext }, { withCodeRoot }, { renderContextForPrompt }] = await Promise.all([
-      import('../../../api/context.js'),
-      import('../../../api/code.js'),
-      import('../../../context/assembly/render-context.js'),
-    ]);
-    const depth = args.depth === undefined ? undefined : /^\d+$/.test(args.depth) ? Number(args.depth) : args.depth;
-    const context = await requestContext(
-      {
-        purpose: args.purpose,
-        ...withoutUndefined({ query: args.query, focus: args.focus, depth, breadth: args.breadth, maxTokens: args.tokenBudget }),
-      },
-      withCodeRoot(runtimeOptions(args), args.root),
-    );
-    // The context itself, which the envelope turns into JSON through its toJSON: the envelope's writer then
-    // does not walk every fragment for numbers to keep exactly, which rendered text never holds.
-    return args.format === 'text' ? { data: context, text: renderContextForPrompt(context) } : { data: context };
-  }),
+  handler: runCommand<RequestArgs>(
+    async (args) => {
+      const [{ requestContext }, { withCodeRoot }, { renderContextForPrompt }] = await Promise.all([
+        import('../../../api/context.js'),
+        import('../../../api/code.js'),
+        import('../../../context/assembly/render-context.js'),
+      ]);
+      const depth = args.depth === undefined ? undefined : /^\d+$/.test(args.depth) ? Number(args.depth) : args.depth;
+      const context = await requestContext(
+        {
+          purpose: args.purpose,
+          ...withoutUndefined({ query: args.query, focus: args.focus, depth, breadth: args.breadth, maxTokens: args.tokenBudget }),
+        },
+        withCodeRoot(runtimeOptions(args), args.root),
+      );
+      // The context itself, which the envelope turns into JSON through its toJSON: the envelope's writer then
+      // does not walk every fragment for numbers to keep exactly, which rendered text never holds.
+      return args.format === 'text' ? { data: context, text: renderContextForPrompt(context) } : { data: context };
+    },
+    { exitsWhenDone: true },
+  ),
 };

@@ -22,11 +22,14 @@ export const contextSearchCommand: CommandModule<GlobalArgs, SearchArgs> = {
       })
       .option('top-k', { type: 'number', describe: 'Most matches (default 10)' })
       .example('$0 context search --query "humanize back navigation" --field summary --field tags --top-k 5', ''),
-  handler: runCommand<SearchArgs>(async (args) => {
-    const { searchContext } = await import('../../../api/context-records.js');
-    return searchContext(
-      { query: args.query, ...withoutUndefined({ fields: args.field, topK: args.topK, paths: args.path }) },
-      runtimeOptions(args),
-    );
-  }),
+  handler: runCommand<SearchArgs>(
+    async (args) => {
+      const { searchContext } = await import('../../../api/context-records.js');
+      return searchContext(
+        { query: args.query, ...withoutUndefined({ fields: args.field, topK: args.topK, paths: args.path }) },
+        runtimeOptions(args),
+      );
+    },
+    { exitsWhenDone: true },
+  ),
 };
