@@ -68,6 +68,7 @@ export class ContextTierService implements ContextTiers {
   loadForSearch(): Promise<void> {
     this.searchLoading ??= this.load().then(async () => {
       this.keptIndex = await this.keptSearchIndex();
+      if (!this.keptIndex) await this.loadSearchTexts();
     });
     return this.searchLoading;
   }
@@ -79,6 +80,8 @@ export class ContextTierService implements ContextTiers {
     this.keptIndex = undefined;
     this.searchDocuments = undefined;
     this.references = undefined;
+    // No kept index covers the new record: searches read the texts from now on.
+    await this.loadSearchTexts();
     if (tier === 'hot') this.promote(entry, await this.fullCost(entry));
     return entry;
   }
@@ -258,6 +261,11 @@ export class ContextTierService implements ContextTiers {
       parts.push(index);
     }
     return parts.length === 0 ? undefined : format.combine(parts);
+  }
+
+  /** Readies the search texts of the sources that read theirs only when needed (see `ContextSource.loadSearchTexts`). */
+  private async loadSearchTexts(): Promise<void> {
+    for (const [source] of this.loaded) await source.loadSearchTexts?.();
   }
 
   /** The tokenizer's rank table loads on the first count needed, so tiers answered from kept counts never load it. */

@@ -56,6 +56,11 @@ export interface ContextSource {
   /** The text a record is searched by (default: every field's text). */
   searchText?(record: ContextRecord): string;
   /**
+   * Readies `searchText`, for a source that reads its texts only when they are needed (from a cache): the
+   * tiers await it before they first ask `searchText`, which they do only when no kept index serves a search.
+   */
+  loadSearchTexts?(): Promise<void>;
+  /**
    * An index of its records' search texts in the search engine's kept format (document i is record i of
    * `load()`), when the source keeps one: the tiers then rank from it instead of scanning every text.
    */

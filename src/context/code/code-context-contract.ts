@@ -8,8 +8,12 @@ import type { SourceTree } from './source-tree.js';
 export interface CodeSnapshot {
   readonly tree: SourceTree;
   readonly graph: CodeGraph;
-  /** What each node (by id) is searched by: identifiers, module and docstring. */
-  readonly searchTexts: readonly string[];
+  /**
+   * What each node (by id) is searched by: identifiers, module and docstring. Read from the cache when
+   * first asked for (a request ranked from the kept index never asks); made again if the kept ones fail
+   * their checks.
+   */
+  searchTexts(): Promise<readonly string[]>;
   /**
    * The nodes' search index in `format` (document i is node i's search text), as the cache keeps it; built
    * and kept with the tree when the cache has none in that format. Undefined when the cache is off or the

@@ -1,3 +1,4 @@
+import { EpError } from '../../kernel/errors.js';
 import { CODE_DETAIL_MAP } from '../assembly/builtin-detail-maps.js';
 import type { ContextRecord, ContextSource } from '../assembly/contracts.js';
 import type { CodeContext, CodeSnapshot } from './code-context-contract.js';
@@ -18,6 +19,7 @@ export function codeContextSource(code: CodeContext): ContextSource {
   const nodeOf = (record: ContextRecord) => CodeRecord.nodeOf(record);
   let graph: CodeGraph | undefined;
   let snapshot: CodeSnapshot | undefined;
+  let searchTexts: readonly string[] | undefined;
   return {
     id: CODE_SOURCE_ID,
     tier: 'warm',
@@ -36,7 +38,13 @@ export function codeContextSource(code: CodeContext): ContextSource {
     render: (record, depth) => renderCodeNode(nodeOf(record), depth),
     tokenCount: (record, depth) => code.knownTokens(nodeOf(record), depth),
     countedTokens: (record, depth, tokens) => code.rememberTokens(nodeOf(record), depth, tokens),
-    searchText: (record) => snapshot!.searchTexts[nodeOf(record).id]!,
+    async loadSearchTexts() {
+      searchTexts ??= await snapshot?.searchTexts();
+    },
+    searchText: (record) => {
+      if (!searchTexts) throw new EpError('CODE_SEARCH_TEXTS', `${CODE_SOURCE_ID}: search texts asked for before loadSearchTexts().`);
+      return searchTexts[nodeOf(record).id]!;
+    },
     searchIndex: async (format) => snapshot?.searchIndex(format),
     locate: (record) => `code:${record.path as string}:${record.lines as string}`,
   };

@@ -3,9 +3,11 @@ import { CodeGraph } from './code-graph.js';
 import { codeSearchText } from './code-search-text.js';
 import type { CodeRoot } from './code-root.js';
 import type { SearchIndex } from '../../search/search-engine.js';
-import { readSourceTree, startSourceListing, type SourceTreeOptions } from './source-tree.js';
+import { readSourceTree, startSourceListing, type SourceTree, type SourceTreeOptions } from './source-tree.js';
 import { ListingCache } from './listing-cache.js';
 import { TreeCache, type KeptSearchIndex, type TreeCacheData } from './tree-cache.js';
+import { CacheInvalid } from './tree-cache-sections.js';
+import type { ParsedFile } from './code-model.js';
 
 export interface CodeSnapshotOptions extends SourceTreeOptions {
   /** Where the tree cache is kept; no cache when absent. */
@@ -16,8 +18,8 @@ export interface CodeSnapshotOptions extends SourceTreeOptions {
  * The tree, its reference graph and its nodes' search texts, from the cache as far as it still holds:
  * unchanged files (by stat) are neither read nor parsed, and the graph's edges and the search texts are
  * reused when the tree hash is the one they were kept for, in which case only the files' outlines are
- * decoded (not the names their code uses). The cache is rewritten (atomically) only when something differs;
- * a cache that cannot be written (read-only home, full disk) only costs the next request the work.
+ * decoded (not the names their code uses), and the search texts only when first asked for (a request
+ * ranked from the kept index never asks). The cache is rewritten (atomically) only when something differs.
  */
 export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOptions = {}): Promise<CodeSnapshot> {
   const cache = options.cacheDir ? new TreeCache(options.cacheDir, root.dir) : undefined;
@@ -28,42 +30,30 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
   const cached = cache?.read();
   const read = await readSourceTree(root, options, cached, (treeHash) => cached?.treeHash !== treeHash, listing);
   const { tree, parsed } = read;
-  let kept: TreeCacheData;
+  let kept: Omit<TreeCacheData, 'searchTexts'>;
   let graph: CodeGraph;
+  let searchTexts: () => Promise<readonly string[]>;
   /** The index opened for each format asked for, so a second tier service of the runtime does not check it again. */
   const opened = new Map<string, Promise<SearchIndex | undefined>>();
   if (!parsed) {
     // The tree hash is the one the cache kept its graph for (the cache checked that both fit its files).
     graph = new CodeGraph(tree, { kept: cached!.references });
     const { searchIndex } = cached!;
-    // The search texts stay unread (a getter of the cache's) until a write or a text scan needs them.
-    kept = {
-      ...read.cache,
-      treeHash: tree.treeHash,
-      references: graph.references,
-      get searchTexts() {
-        return cached!.searchTexts;
-      },
-      ...(searchIndex ? { searchIndex } : {}),
-    };
-    if (cache && read.changed) await cache.write(kept).catch(() => undefined);
+    kept = { ...read.cache, treeHash: tree.treeHash, references: graph.references, ...(searchIndex ? { searchIndex } : {}) };
+    // The search texts stay unread until a write or a text scan needs them.
+    searchTexts = once(() => keptSearchTexts(cached!, tree, graph));
+    if (cache && read.changed) await writeCache(cache, kept, searchTexts);
   } else {
     graph = new CodeGraph(tree, { parsed });
-    // A file's nodes are its module, then its definitions, in order.
-    const searchTexts: string[] = [];
-    tree.files.forEach((file, index) => {
-      for (let own = 0; own <= file.parsed.symbols.length; own += 1)
-        searchTexts.push(codeSearchText(graph.nodes[searchTexts.length]!, parsed[index]!));
-    });
-    kept = { ...read.cache, treeHash: tree.treeHash, references: graph.references, searchTexts };
-    if (cache) await cache.write(kept).catch(() => undefined);
+    const texts = searchTextsOf(tree, graph, (index) => parsed[index]!);
+    searchTexts = () => Promise.resolve(texts);
+    kept = { ...read.cache, treeHash: tree.treeHash, references: graph.references };
+    if (cache) await writeCache(cache, kept, searchTexts);
   }
   return {
     tree,
     graph,
-    get searchTexts() {
-      return kept.searchTexts;
-    },
+    searchTexts,
     searchIndex: (format) => {
       // Without a cache there is nowhere to keep it, and building it costs a call more than a scan of the texts.
       if (!cache) return Promise.resolve(undefined);
@@ -74,9 +64,10 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
           // One document per node: the count comes from the graph, so opening the index decodes no search text.
           if (current?.size === graph.nodes.length) return current;
           // Not kept in this format (or not readable): built once for this tree and kept with it.
-          const searchIndex: KeptSearchIndex = { format: format.format, bytes: format.encode(kept.searchTexts.map((text) => ({ text }))) };
+          const documents = (await searchTexts()).map((text) => ({ text }));
+          const searchIndex: KeptSearchIndex = { format: format.format, bytes: format.encode(documents) };
           kept = { ...kept, searchIndex };
-          await cache.write(kept).catch(() => undefined);
+          await writeCache(cache, kept, searchTexts);
           return format.open(searchIndex.bytes);
         })();
         opened.set(format.format, index);
@@ -84,4 +75,49 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
       return index;
     },
   };
+}
+
+/** Writes the cache (atomically); a cache that cannot be written (read-only home, full disk) only costs the next request the work. */
+async function writeCache(cache: TreeCache, kept: Omit<TreeCacheData, 'searchTexts'>, searchTexts: () => Promise<readonly string[]>) {
+  await cache.write({ ...kept, searchTexts: await searchTexts() }).catch(() => undefined);
+}
+
+/**
+ * The search texts the cache kept; when their section fails its checks, made again from the files' full
+ * parses: those the cache keeps (the names files use), else the files parsed again.
+ */
+async function keptSearchTexts(cached: TreeCacheData, tree: SourceTree, graph: CodeGraph): Promise<readonly string[]> {
+  try {
+    return cached.searchTexts;
+  } catch (error) {
+    if (!(error instanceof CacheInvalid)) throw error;
+  }
+  const files = tree.files.map((file) => cached.parsed(`${file.parsed.language}:${file.hash}`));
+  const missing = tree.files.filter((_, index) => files[index] === undefined);
+  if (missing.length > 0) {
+    const { SourceParser } = await import('./parse-source.js');
+    const parser = new SourceParser();
+    try {
+      for (const [index, file] of tree.files.entries()) files[index] ??= await parser.parse(file.text, file.parsed.language);
+    } finally {
+      await parser.dispose();
+    }
+  }
+  return searchTextsOf(tree, graph, (index) => files[index]!);
+}
+
+/** Each node's search text; a file's nodes are its module, then its definitions, in order. */
+function searchTextsOf(tree: SourceTree, graph: CodeGraph, parsedOf: (file: number) => ParsedFile): string[] {
+  const texts: string[] = [];
+  tree.files.forEach((file, index) => {
+    const parsed = parsedOf(index);
+    for (let own = 0; own <= file.parsed.symbols.length; own += 1) texts.push(codeSearchText(graph.nodes[texts.length]!, parsed));
+  });
+  return texts;
+}
+
+/** `make`'s promise, made on the first call. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
 }

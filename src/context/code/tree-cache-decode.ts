@@ -45,8 +45,9 @@ function decodeSectionsFor(reader: SectionReader, root: string): TreeCacheData {
     return value as number;
   };
 
-  // Everything a warm request reads, in one read: every section but the names files use, written last.
-  reader.holdBefore('uses');
+  // Everything a warm request reads, in one read: every section but the search texts and the names files
+  // use, written last (a cache written before that order was kept reads its search index on its own).
+  reader.holdBefore('searchTexts');
   const keys = reader.text('keys', count('keys'));
   const outlines = decodeOutlines(reader, keys, count);
   const keyList = [...outlines.keys()];
@@ -64,10 +65,13 @@ function decodeSectionsFor(reader: SectionReader, root: string): TreeCacheData {
   // Views of the file's bytes, checked in place: a warm request hops over a few nodes' lists of thousands.
   const references: ReferenceLists = { ends: reader.u32('edgeEnds', nodes), targets: reader.u32('edges', count('edges')) };
   check(referenceListsFault(references, nodes) === undefined, 'edges');
-  const texts = reader.text('searchTexts', nodes);
-  check(texts.longest <= MAX_SEARCH_TEXT, 'search text too long');
-  // Cut from the column when first read: a request ranked from the kept index never reads them.
+  // Read, checked and cut from the column when first asked for: a request ranked from the kept index never reads them.
   let searchTexts: string[] | undefined;
+  const readSearchTexts = (): string[] => {
+    const texts = reader.text('searchTexts', nodes);
+    check(texts.longest <= MAX_SEARCH_TEXT, 'search text too long');
+    return Array.from({ length: nodes }, (_, index) => texts.at(index));
+  };
   const { searchIndexFormat } = header;
   const formatNamed = typeof searchIndexFormat === 'string' && searchIndexFormat.length <= MAX_NAME;
   check(searchIndexFormat === null || formatNamed, 'search index format');
@@ -85,7 +89,7 @@ function decodeSectionsFor(reader: SectionReader, root: string): TreeCacheData {
     treeHash,
     references,
     get searchTexts() {
-      return (searchTexts ??= Array.from({ length: nodes }, (_, index) => texts.at(index)));
+      return (searchTexts ??= readSearchTexts());
     },
     ...(searchIndex ? { searchIndex } : {}),
   };

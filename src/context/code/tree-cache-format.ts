@@ -25,7 +25,11 @@ export interface TreeCacheData {
   readonly treeHash: string;
   /** The reference graph's edges for that tree: per node, ascending ids of other nodes, each below their count. */
   readonly references: ReferenceLists;
-  /** Each node's search text for that tree, one per node. */
+  /**
+   * Each node's search text for that tree, one per node. A cache read gives them on first access, which
+   * throws CacheInvalid when their section fails its checks (a request ranked from the kept index never
+   * reads them, so damage there is found only by a call that needs them).
+   */
   readonly searchTexts: readonly string[];
   /**
    * The nodes' search index for that tree (document i is node i's search text) in a search engine's kept
@@ -55,9 +59,10 @@ export const SYMBOL_FIELDS = 4;
  * The cache file's bytes. Sections: `paths` with `stats` (size, mtimeMs, ino as f64) and `fileKeys` (the
  * index into `keys` plus one, 0 for a skipped file); `keys` with `files`, `docs` and the symbol columns
  * (`symbols`, `names`, `signatures`, `symbolDocs`, `members`), the files' symbols and outline lines
- * following one another in key order; the graph's `edgeEnds` and `edges`; `searchTexts`; `searchIndex`
- * (the bytes of the index, when kept; the header names its format); `uses` (JSON: per key, the names its
- * code uses, or null), which only a request that parses a file again reads.
+ * following one another in key order; the graph's `edgeEnds` and `edges`; `searchIndex` (the bytes of the
+ * index, when kept; the header names its format); `searchTexts`, which a request ranked from the kept index
+ * never reads; `uses` (JSON: per key, the names its code uses, or null), which only a request that parses a
+ * file again reads.
  */
 export function encodeTreeCache(data: TreeCacheData, root: string): Buffer {
   const writer = new SectionWriter();
@@ -117,9 +122,10 @@ export function encodeTreeCache(data: TreeCacheData, root: string): Buffer {
 
   writer.u32('edgeEnds', data.references.ends);
   writer.u32('edges', data.references.targets);
-  writer.text('searchTexts', data.searchTexts);
   if (data.searchIndex) writer.bytes('searchIndex', data.searchIndex.bytes);
-  // Last, after every section a warm request reads: it reads those in one run and never this one.
+  // After every section a warm request reads: it reads those in one run, and these two only when it must
+  // search the texts or rebuild the graph.
+  writer.text('searchTexts', data.searchTexts);
   writer.text('uses', [JSON.stringify(uses)]);
 
   const counts = {

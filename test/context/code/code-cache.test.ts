@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -13,6 +14,7 @@ import type { ReferenceLists } from '../../../src/context/assembly/reference-lis
 import type { SymbolOutline } from '../../../src/context/code/code-model.js';
 import { decodeTreeCache } from '../../../src/context/code/tree-cache-decode.js';
 import { encodeTreeCache, type TreeCacheData } from '../../../src/context/code/tree-cache-format.js';
+import { CacheInvalid } from '../../../src/context/code/tree-cache-sections.js';
 import { bm25IndexFile } from '../../../src/search/bm25/bm25-index-file.js';
 
 const FILES: Record<string, string> = {
@@ -120,7 +122,6 @@ describe('the code context cache', () => {
         const planted = { ...first!, path: '../../etc/passwd' };
         return { ...data, stats: new Map([planted, ...rest].map((stat) => [stat.path, stat])) };
       }),
-      plantedTree((data) => ({ ...data, searchTexts: ['x'] })),
       // A search index of other documents, bytes no index format reads, and an index of another format.
       plantedTree((data) => ({ ...data, searchIndex: { format: bm25IndexFile.format, bytes: bm25IndexFile.encode([{ text: 'login' }]) } })),
       plantedTree((data) => ({ ...data, searchIndex: { format: bm25IndexFile.format, bytes: new Uint8Array(64).fill(3) } })),
@@ -143,6 +144,35 @@ describe('the code context cache', () => {
       assert.deepEqual(answered.map, expected.map);
       assert.deepEqual(await keptTree(), sound, 'the damaged tree cache was written again');
     }
+  });
+
+  it('makes planted search texts again when a call needs them: from the kept uses, else by parsing again', async () => {
+    const expected = await run(false);
+    await run(true);
+    const sound = await keptTree();
+    const file = path.join(
+      cacheDir(),
+      (await readdir(cacheDir())).find((name) => name.endsWith('.tree'))!,
+    );
+    const soundBytes = await readFile(file);
+    const touchedFile = path.join(dir, 'pkg/base.py');
+    const { mtime } = await stat(touchedFile);
+    for (const usesKept of [true, false]) {
+      // The file as the sound cache saw it.
+      await utimes(touchedFile, mtime, mtime);
+      const data = decodeTreeCache(soundBytes, dir);
+      await writeFile(file, encodeTreeCache({ ...data, searchTexts: ['x'], ...(usesKept ? {} : { parsed: () => undefined }) }, dir));
+      // Ranked from the kept index, a request reads no search text: the planted ones are not met.
+      assert.deepEqual((await run(true)).answers, expected.answers);
+      assert.throws(() => decodeTreeCache(readFileSync(file), dir).searchTexts, CacheInvalid, 'the planted texts are still there');
+      // A file touched (the same text) has the cache written again, and the texts made again for it.
+      const touched = new Date(Date.now() - 1_800_000);
+      await utimes(touchedFile, touched, touched);
+      assert.deepEqual((await run(true)).answers, expected.answers);
+      assert.deepEqual((await keptTree()).searchTexts, sound.searchTexts);
+    }
+    await utimes(touchedFile, mtime, mtime);
+    await writeFile(file, soundBytes);
   });
 
   it('parses again what the kept uses cannot give when the graph must be rebuilt', async () => {
