@@ -118,7 +118,7 @@ export class ContextPipeline implements ContextAssembler {
       hopsOf = (id) => distance.get(id)!;
     } else {
       ids = [];
-      for (const entry of entries) if (inScope(entry)) ids.push(entry.id);
+      for (let id = 0; id < entries.length; id += 1) if (inScope(entries[id]!)) ids.push(id);
     }
 
     const scores = this.tiers.scores(request.query ?? request.purpose);
@@ -128,7 +128,10 @@ export class ContextPipeline implements ContextAssembler {
     const candidates: Candidate[] = [];
     let max = 0;
     let maxRank = 0;
-    for (const id of ids) {
+    // Indexed loops over the entries: these run once per call, over thousands, in code not yet optimised,
+    // where a for...of allocates a result object per step.
+    for (let at = 0; at < ids.length; at += 1) {
+      const id = ids[at]!;
       const hops = hopsOf(id);
       const entry = entries[id]!;
       if (request.query !== null && scores[id] === 0 && !(hasFocus && hops === 0)) continue;
@@ -167,15 +170,18 @@ export class ContextPipeline implements ContextAssembler {
     const matchers = request.focus.map((target) => focusMatcher(target));
     const distance = new Map<number, number>();
     let frontier: number[] = [];
-    for (const entry of entries) {
+    for (let id = 0; id < entries.length; id += 1) {
+      const entry = entries[id]!;
       if (!matchesAny(matchers, entry.key) || !inScope(entry)) continue;
       distance.set(entry.id, 0);
       frontier.push(entry.id);
     }
     for (let hop = 1; hop <= request.breadth && frontier.length > 0; hop += 1) {
       const next: number[] = [];
-      for (const id of frontier) {
-        for (const neighbour of this.tiers.neighbours(entries[id]!)) {
+      for (let at = 0; at < frontier.length; at += 1) {
+        const neighbours = this.tiers.neighbours(entries[frontier[at]!]!);
+        for (let n = 0; n < neighbours.length; n += 1) {
+          const neighbour = neighbours[n]!;
           if (distance.has(neighbour) || !inScope(entries[neighbour]!)) continue;
           distance.set(neighbour, hop);
           next.push(neighbour);

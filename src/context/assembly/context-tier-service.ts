@@ -207,7 +207,10 @@ export class ContextTierService implements ContextTiers {
       this.loaded.push([source, records.length]);
     }
     await countsRead;
-    for (const entry of this.list) if (entry.home === 'hot') this.promote(entry, await this.fullCost(entry));
+    for (let id = 0; id < this.list.length; id += 1) {
+      const entry = this.list[id]!;
+      if (entry.home === 'hot') this.promote(entry, await this.fullCost(entry));
+    }
   }
 
   private insert(

@@ -112,7 +112,9 @@ export class CodeGraph {
       this.parsedOf.set(moduleId, parsed);
     }
     const definitions: number[] = [];
-    for (const symbol of file.parsed.symbols) {
+    const { symbols } = file.parsed;
+    for (let own = 0; own < symbols.length; own += 1) {
+      const symbol = symbols[own]!;
       const id = this.nodes.length;
       this.nodes.push({
         id,
