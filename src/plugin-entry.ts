@@ -22,7 +22,9 @@ export type {
   SearchIndexOptions,
   SearchQueryOptions,
   PersistedIndexFormat,
+  IndexByteSource,
 } from './search/search-engine.js';
+export { IndexDamaged } from './search/search-engine.js';
 export type { TokenCounter, BpeEncoding } from './tokenizer/tokenizer.js';
 export type { ContextRecord, TierName, TierEntry, BudgetState, HistoryEntry } from './context/assembly/contracts.js';
 export type { SessionMeta, SessionContents, SessionExport, SessionLogContract } from './sessions/store/session-store.js';

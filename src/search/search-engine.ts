@@ -51,12 +51,29 @@ export interface PersistedIndexFormat {
    */
   open(bytes: Uint8Array): SearchIndex | undefined;
   /**
+   * The same index read as a search needs it, for formats that can: what every search reads (checked now,
+   * undefined when that fails), the rest (a term's postings, say) when a query first asks for it, checked
+   * then. A part that fails its checks then throws IndexDamaged, or whatever `source.read` throws; the
+   * caller answers from an index built again. Hits equal `open`'s over the same bytes.
+   */
+  openSource?(source: IndexByteSource): SearchIndex | undefined;
+  /**
    * Indexes `open` gave, ranked as one index over their documents concatenated in order (several packages
    * read as one corpus), with the hits an index built over the concatenation would give. Undefined when the
    * engine cannot (the caller then builds one from the documents).
    */
   combine?(indexes: readonly SearchIndex[]): SearchIndex | undefined;
 }
+
+/** An encoded index read a range at a time (a cache file read in checked blocks). */
+export interface IndexByteSource {
+  readonly byteLength: number;
+  /** Bytes `offset .. offset + length`; throws when they cannot be read or fail their checks. */
+  read(offset: number, length: number): Uint8Array;
+}
+
+/** A part of an index opened from a source failed its checks when first read (see `openSource`). */
+export class IndexDamaged extends Error {}
 
 export interface SearchEngine {
   /** A short name for listings and benchmarks: `bm25`, `elasticlunr`. */

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { Bm25SearchEngine } from '../../src/search/bm25/bm25-engine.js';
 import { bm25IndexFile } from '../../src/search/bm25/bm25-index-file.js';
-import type { SearchDocument } from '../../src/search/search-engine.js';
+import { IndexDamaged, type IndexByteSource, type SearchDocument } from '../../src/search/search-engine.js';
 import { searchText } from '../support/search-text.js';
 
 const engine = new Bm25SearchEngine();
@@ -13,14 +13,28 @@ const text = searchText;
 const anyText = fc.oneof(text, fc.string(), fc.string({ unit: 'grapheme' }));
 const documents = fc.array(fc.record({ key: anyText, summary: anyText, tags: anyText }), { maxLength: 40 });
 
-/** The index read back from its bytes, copied to an offset that is not 4-aligned when `misaligned`. */
-function reopened(docs: SearchDocument[], misaligned = false) {
+/**
+ * The index read back from its bytes, copied to an offset that is not 4-aligned when `misaligned`; read in
+ * place (a range at a time, as a cache file is) when `inPlace`.
+ */
+function reopened(docs: SearchDocument[], misaligned = false, inPlace = false) {
   const bytes = bm25IndexFile.encode(docs, { fields: FIELDS });
   const placed = misaligned ? new Uint8Array(bytes.length + 1).fill(7).subarray(1) : bytes;
   if (misaligned) placed.set(bytes);
-  const index = bm25IndexFile.open(placed);
+  const index = inPlace ? bm25IndexFile.openSource!(sourceOf(placed)) : bm25IndexFile.open(placed);
   assert.ok(index, 'the index reads back');
   return index;
+}
+
+/** Bytes read a range at a time, each range a copy (as reads from a file are). */
+function sourceOf(bytes: Uint8Array): IndexByteSource {
+  return {
+    byteLength: bytes.length,
+    read: (offset, length) => {
+      assert.ok(offset >= 0 && length >= 0 && offset + length <= bytes.length, 'reads stay within the index');
+      return bytes.slice(offset, offset + length);
+    },
+  };
 }
 
 describe('the BM25 index kept as bytes', () => {
@@ -31,10 +45,11 @@ describe('the BM25 index kept as bytes', () => {
         fc.oneof(text, fc.string()),
         fc.option(fc.nat(12), { nil: undefined }),
         fc.boolean(),
-        (docs, query, topK, misaligned) => {
+        fc.boolean(),
+        (docs, query, topK, misaligned, inPlace) => {
           const options = topK === undefined ? {} : { topK };
           assert.deepEqual(
-            reopened(docs, misaligned).search(query, options),
+            reopened(docs, misaligned, inPlace).search(query, options),
             engine.buildIndex(docs, { fields: FIELDS }).search(query, options),
           );
         },
@@ -69,7 +84,8 @@ describe('the BM25 index kept as bytes', () => {
         const built = engine.buildIndex(all, { fields: FIELDS });
         const expected = new Float64Array(all.length);
         for (const hit of built.search(query)) expected[hit.index] = hit.score;
-        for (const index of [built, reopened(all), bm25IndexFile.combine!(groups.map((group) => reopened(group)))!])
+        const combined = (inPlace: boolean) => bm25IndexFile.combine!(groups.map((group) => reopened(group, false, inPlace)))!;
+        for (const index of [built, reopened(all), reopened(all, true, true), combined(false), combined(true)])
           assert.deepEqual(index.scoresFor!(query), expected);
       }),
       { numRuns: 300 },
@@ -101,6 +117,37 @@ describe('the BM25 index kept as bytes', () => {
     }
     assert.ok(refused > words.length, `most changes are refused (${refused} of ${words.length * 3})`);
     assert.equal(bm25IndexFile.open(bytes.subarray(0, bytes.length - 4)), undefined, 'cut short');
+    assert.equal(bm25IndexFile.openSource!(sourceOf(bytes.subarray(0, bytes.length - 4))), undefined, 'cut short, read in place');
     assert.equal(bm25IndexFile.open(new Uint8Array([...bytes, 0, 0, 0, 0])), undefined, 'grown');
+  });
+
+  it('read in place, answers as read whole, or is refused when opened, or fails the query that reads a changed posting', () => {
+    const docs = [
+      { key: 'a.pilot', summary: 'pricing pilot', tags: 'x' },
+      { key: 'b', summary: 'conjoint pricing', tags: '' },
+      { key: 'c', summary: 'été', tags: 'pilot' },
+    ];
+    const every = 'a pilot pricing x b conjoint c été';
+    const bytes = bm25IndexFile.encode(docs, { fields: FIELDS });
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4));
+    let failedQuery = 0;
+    for (let at = 0; at < words.length; at += 1) {
+      for (const value of [words[at]! + 1, 0, 0xffffffff]) {
+        if (value === words[at]) continue;
+        const changed = bytes.slice();
+        new Uint32Array(changed.buffer, 0, words.length)[at] = value;
+        const whole = bm25IndexFile.open(changed);
+        const inPlace = bm25IndexFile.openSource!(sourceOf(changed));
+        if (whole) {
+          assert.ok(inPlace, `word ${at}: what is read whole is read in place`);
+          assert.deepEqual(inPlace.search(every), whole.search(every));
+        } else if (inPlace) {
+          // Refused whole for its postings: the query that reads them fails, never answers.
+          assert.throws(() => inPlace.search(every), IndexDamaged, `word ${at} = ${value}`);
+          failedQuery += 1;
+        }
+      }
+    }
+    assert.ok(failedQuery > 0, 'changed postings are found by the query that reads them');
   });
 });

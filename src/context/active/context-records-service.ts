@@ -3,7 +3,7 @@ import type { ContextPacker } from '../package/context-packer.js';
 import type { ScenarioContext, WriteOutcome } from '../package/scenario-context.js';
 import type { ScoredScenario } from '../../records/scenario-list.js';
 import type { Scenario } from '../../records/scenario.js';
-import type { SearchEngine } from '../../search/search-engine.js';
+import { IndexDamaged, type SearchEngine } from '../../search/search-engine.js';
 import { DEFAULT_SAVE_MESSAGE, type PackageStore } from '../../storage/package-store-contract.js';
 import type { Tokenizer } from '../../tokenizer/tokenizer.js';
 import { ContextCorpus } from './context-corpus.js';
@@ -81,7 +81,8 @@ export class ContextRecordsService implements ContextRecords {
 
   /**
    * `read` over the corpus of `target`. A sidecar is checked as it is read, so one can turn out unsound
-   * midway (a block that fails its checksum, a record text that does not parse): the sidecars are then
+   * midway (a block that fails its checksum, a record text that does not parse, a term's postings that fail
+   * their checks when a query first reads them): the sidecars are then
    * dropped and `read` runs again on sidecars rebuilt from the packages, and should those fail too, on the
    * packages themselves. `search`: `read` ranks the records (the sidecars then keep a search index).
    */
@@ -95,7 +96,7 @@ export class ContextRecordsService implements ContextRecords {
       try {
         return read(await this.corpus(target, { search }));
       } catch (error) {
-        if (!(error instanceof SidecarInvalid)) throw error;
+        if (!(error instanceof SidecarInvalid || error instanceof IndexDamaged)) throw error;
         await Promise.all((await this.readPaths(target)).map((pkg) => this.reader.discard(pkg.absolute)));
       }
     }

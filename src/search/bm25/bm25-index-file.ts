@@ -1,16 +1,14 @@
-import type {
-  PersistedIndexFormat,
-  SearchDocument,
-  SearchHit,
-  SearchIndex,
-  SearchIndexOptions,
-  SearchQueryOptions,
+import {
+  IndexDamaged,
+  type IndexByteSource,
+  type PersistedIndexFormat,
+  type SearchDocument,
+  type SearchIndex,
+  type SearchIndexOptions,
 } from '../search-engine.js';
-import { tokenize } from '../tokenize.js';
-import { BM25_K1, bm25LengthNorm } from './bm25-index.js';
 import { documentCorpus } from './bm25-index-builder.js';
+import { combine, PersistedBm25Index, postingsSound, termsSound, type Postings } from './bm25-kept-index.js';
 import { buildPostings } from './bm25-postings.js';
-import { topHits } from './top-hits.js';
 
 const MAGIC = 0x49353242; // "B25I"
 const VERSION = 1;
@@ -30,6 +28,7 @@ export const bm25IndexFile: PersistedIndexFormat = {
   format: `bm25-postings-v${VERSION}`,
   encode,
   open,
+  openSource,
   combine,
 };
 
@@ -69,165 +68,66 @@ function encode(documents: readonly SearchDocument[], options: SearchIndexOption
 }
 
 function open(bytes: Uint8Array): SearchIndex | undefined {
-  if (bytes.byteLength < HEADER_WORDS * 4) return undefined;
-  // Typed-array views need 4-byte alignment; a misaligned section is copied once.
-  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
-  const header = new Uint32Array(aligned.buffer, aligned.byteOffset, HEADER_WORDS);
-  const [magic, version, n, v, p, m] = header as unknown as [number, number, number, number, number, number];
+  const layout = layoutOf(bytes.byteLength, (offset, length) => bytes.subarray(offset, offset + length));
+  if (!layout) return undefined;
+  const { n, p, postingsAt } = layout;
+  const docs = wordsOf(bytes.subarray(postingsAt, postingsAt + p * 4));
+  const tfs = wordsOf(bytes.subarray(postingsAt + p * 4, postingsAt + p * 8));
+  const { offsets } = layout.arrays;
+  // Every posting checked now, with the terms: an index opened whole is trusted whole.
+  if (!termsSound(layout.arrays, p, (start, stop) => postingsSound(docs, tfs, n, start, stop))) return undefined;
+  const postings = (term: number): Postings => ({
+    docs: docs.subarray(offsets[term], offsets[term + 1]),
+    tfs: tfs.subarray(offsets[term], offsets[term + 1]),
+  });
+  return PersistedBm25Index.of({ ...layout.arrays, postings });
+}
+
+/**
+ * The index read as queries need it: the header, the document lengths, the terms and the offsets now (every
+ * search reads them), each term's postings when a query first asks for them, checked then (IndexDamaged).
+ * The postings are most of an index (three quarters of one over 10,000 records).
+ */
+function openSource(source: IndexByteSource): SearchIndex | undefined {
+  const layout = layoutOf(source.byteLength, (offset, length) => source.read(offset, length));
+  if (!layout || !termsSound(layout.arrays, layout.p)) return undefined;
+  const { n, p, postingsAt } = layout;
+  const { offsets } = layout.arrays;
+  const read = new Map<number, Postings>();
+  const postings = (term: number): Postings => {
+    let found = read.get(term);
+    if (!found) {
+      const start = offsets[term]!;
+      const count = offsets[term + 1]! - start;
+      const docs = wordsOf(source.read(postingsAt + start * 4, count * 4));
+      const tfs = wordsOf(source.read(postingsAt + (p + start) * 4, count * 4));
+      if (!postingsSound(docs, tfs, n)) throw new IndexDamaged(`BM25 index: the postings of term ${term} fail their checks`);
+      read.set(term, (found = { docs, tfs }));
+    }
+    return found;
+  };
+  return PersistedBm25Index.of({ ...layout.arrays, postings });
+}
+
+/**
+ * The header and the arrays every search reads, from bytes `read` gives, with where the postings start;
+ * undefined when the magic, version or sizes do not fit `byteLength`.
+ */
+function layoutOf(byteLength: number, read: (offset: number, length: number) => Uint8Array) {
+  if (byteLength < HEADER_WORDS * 4) return undefined;
+  const [magic, version, n, v, p, m] = wordsOf(read(0, HEADER_WORDS * 4)) as unknown as [number, number, number, number, number, number];
   if (magic !== MAGIC || version !== VERSION) return undefined;
   const words = HEADER_WORDS + n + v + (v + 1) + 2 * p;
-  if (aligned.byteLength !== words * 4 + ((m + 3) & ~3)) return undefined;
-  let at = HEADER_WORDS;
-  const view = (length: number) => {
-    const array = new Uint32Array(aligned.buffer, aligned.byteOffset + at * 4, length);
-    at += length;
-    return array;
-  };
-  const lengths = view(n);
-  const termEnds = view(v);
-  const offsets = view(v + 1);
-  const docs = view(p);
-  const tfs = view(p);
-  const text = Buffer.from(aligned.buffer, aligned.byteOffset + words * 4, m).toString('utf8');
-  return checked({ n, v, lengths, termEnds, offsets, docs, tfs, text });
+  if (byteLength !== words * 4 + ((m + 3) & ~3)) return undefined;
+  const head = wordsOf(read(HEADER_WORDS * 4, (n + 2 * v + 1) * 4));
+  const textBytes = read(words * 4, m);
+  const text = Buffer.from(textBytes.buffer, textBytes.byteOffset, textBytes.byteLength).toString('utf8');
+  const arrays = { n, v, lengths: head.subarray(0, n), termEnds: head.subarray(n, n + v), offsets: head.subarray(n + v), text };
+  return { arrays, n, p, postingsAt: (HEADER_WORDS + n + 2 * v + 1) * 4 };
 }
 
-interface IndexArrays {
-  readonly n: number;
-  readonly v: number;
-  readonly lengths: Uint32Array;
-  readonly termEnds: Uint32Array;
-  readonly offsets: Uint32Array;
-  readonly docs: Uint32Array;
-  readonly tfs: Uint32Array;
-  readonly text: string;
-}
-
-/** The index, once every offset is in range and ascending, every posting names a document once per term, and the terms are sorted. */
-function checked(arrays: IndexArrays): PersistedBm25Index | undefined {
-  const { n, v, lengths, termEnds, offsets, docs, tfs, text } = arrays;
-  if (offsets[0] !== 0 || offsets[v] !== docs.length) return undefined;
-  let previousStart = 0;
-  let previousEnd = 0;
-  const textLength = text.length;
-  // Runs once per process over every posting, before V8 optimises it: each value is loaded once.
-  for (let t = 0, start = 0; t < v; t += 1) {
-    const end = termEnds[t]!;
-    const stop = offsets[t + 1]!;
-    if (end > textLength || stop < start) return undefined;
-    if (t > 0 && !ascending(text, previousStart, previousEnd, end)) return undefined;
-    previousStart = previousEnd;
-    previousEnd = end;
-    let lastDoc = -1;
-    for (let q = start; q < stop; q += 1) {
-      const doc = docs[q]!;
-      if (doc <= lastDoc || doc >= n || tfs[q] === 0) return undefined;
-      lastDoc = doc;
-    }
-    start = stop;
-  }
-  if (previousEnd !== text.length) return undefined;
-  let total = 0;
-  for (let d = 0; d < n; d += 1) total += lengths[d]!;
-  return new PersistedBm25Index([{ arrays, start: 0 }], total);
-}
-
-/**
- * Whether the term at `start..middle` of `text` sorts strictly before the one at `middle..end` (JavaScript
- * string order), compared in place: a check over every term should not make a string of each.
- */
-function ascending(text: string, start: number, middle: number, end: number): boolean {
-  const length = Math.min(middle - start, end - middle);
-  for (let i = 0; i < length; i += 1) {
-    const a = text.charCodeAt(start + i);
-    const b = text.charCodeAt(middle + i);
-    if (a !== b) return a < b;
-  }
-  return middle - start < end - middle;
-}
-
-/** One encoded index and where its documents start in the corpus a combined index ranks. */
-interface Part {
-  readonly arrays: IndexArrays;
-  readonly start: number;
-}
-
-/**
- * One or more encoded indexes ranked as one corpus, their documents concatenated in order: what encoding
- * the concatenation would give (document count, average length and each term's document frequency are the
- * union's), so several packages read together rank exactly as one index over all of them.
- */
-class PersistedBm25Index implements SearchIndex {
-  readonly size: number;
-  private readonly avgdl: number;
-
-  constructor(
-    readonly parts: readonly Part[],
-    readonly totalTokens: number,
-  ) {
-    const last = parts[parts.length - 1];
-    this.size = last ? last.start + last.arrays.n : 0;
-    this.avgdl = this.size === 0 ? 0 : totalTokens / this.size;
-  }
-
-  search(query: string, options: SearchQueryOptions = {}): SearchHit[] {
-    return topHits(this.scoresFor(query), options.topK);
-  }
-
-  scoresFor(query: string): Float64Array {
-    const n = this.size;
-    const scores = new Float64Array(n);
-    if (n === 0) return scores;
-    for (const token of tokenize(query)) {
-      const terms = this.parts.map(({ arrays }) => termOf(arrays, token));
-      let df = 0;
-      terms.forEach((term, part) => {
-        if (term >= 0) df += this.parts[part]!.arrays.offsets[term + 1]! - this.parts[part]!.arrays.offsets[term]!;
-      });
-      if (df === 0) continue;
-      const idf = Math.log((n - df + 0.5) / (df + 0.5) + 1);
-      terms.forEach((term, part) => {
-        if (term < 0) return;
-        const { arrays, start } = this.parts[part]!;
-        const { offsets, docs, tfs, lengths } = arrays;
-        for (let q = offsets[term]!; q < offsets[term + 1]!; q += 1) {
-          const d = docs[q]!;
-          const tf = tfs[q]!;
-          scores[start + d]! += idf * ((tf * (BM25_K1 + 1)) / (tf + bm25LengthNorm(lengths[d]!, this.avgdl)));
-        }
-      });
-    }
-    return scores;
-  }
-}
-
-/** The term's id in one encoded index, by binary search over its sorted terms, or -1. */
-function termOf({ termEnds, text, v }: IndexArrays, token: string): number {
-  let low = 0;
-  let high = v - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const term = text.slice(middle === 0 ? 0 : termEnds[middle - 1], termEnds[middle]);
-    if (term === token) return middle;
-    if (term < token) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
-}
-
-/** Indexes this format opened, ranked as one over their documents in order; undefined for any other index. */
-function combine(indexes: readonly SearchIndex[]): SearchIndex | undefined {
-  const opened = indexes.filter((index) => index instanceof PersistedBm25Index);
-  if (opened.length !== indexes.length) return undefined;
-  const parts: Part[] = [];
-  let start = 0;
-  let totalTokens = 0;
-  for (const index of opened) {
-    for (const part of index.parts) {
-      parts.push({ arrays: part.arrays, start: start + part.start });
-    }
-    start += index.size;
-    totalTokens += index.totalTokens;
-  }
-  return new PersistedBm25Index(parts, totalTokens);
+/** Little-endian u32 words over `bytes`: a view when aligned (typed arrays need it), else a copy. */
+function wordsOf(bytes: Uint8Array): Uint32Array {
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
 }

@@ -4,7 +4,7 @@ import { CACHE_ENTRY_FILE } from '../../../limits/checked-file.js';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../../records/document-text.js';
 import { isJsonObject } from '../../../records/json.js';
 import type { Scenario } from '../../../records/scenario.js';
-import type { PersistedIndexFormat, SearchDocument, SearchIndex } from '../../../search/search-engine.js';
+import type { IndexByteSource, PersistedIndexFormat, SearchDocument, SearchIndex } from '../../../search/search-engine.js';
 import { parseJsonPreservingNumbers } from '../../../storage/json/record-json-parser.js';
 import type { RecordSource } from '../record-source.js';
 import { ends, textColumn, type TextColumn } from './sidecar-columns.js';
@@ -27,6 +27,13 @@ export interface DecodedSidecar {
 }
 
 export { SidecarInvalid };
+
+interface Section {
+  readonly length: number;
+  readonly bytes: () => Buffer;
+  /** `size` bytes at `at` within the section. */
+  readonly range: (at: number, size: number) => Buffer;
+}
 
 /** Records read one by one before the rest are read with their whole section. */
 const MANY_RECORDS = 64;
@@ -71,15 +78,23 @@ function decodeBody(header: SidecarHeader, blocks: CheckedBlocks): DecodedSideca
     }
   };
   /** A section's place, checked now; its bytes, read when first asked for. */
-  const section = (name: string, unit: number): { length: number; bytes: () => Buffer } => {
+  const section = (name: string, unit: number): Section => {
     const range = header.sections[name];
     check(range !== undefined, `section ${name} missing`);
     const [offset, length] = range;
     check(offset + length <= header.bodyBytes, `section ${name} past the end`);
     if (unit) check(length === unit * count && offset % 4 === 0, `section ${name} size`);
     let bytes: Buffer | undefined;
-    return { length, bytes: () => (bytes ??= read(offset, length)) };
+    return { length, bytes: () => (bytes ??= read(offset, length)), range: (at, size) => read(offset + at, size) };
   };
+  /** A section as an index format reads it in place: a range at a time, each block checked when first read. */
+  const sectionSource = ({ length, range }: Section): IndexByteSource => ({
+    byteLength: length,
+    read: (at, size) => {
+      check(at + size <= length, 'index read past its section');
+      return range(at, size);
+    },
+  });
   const records = section('records', 0);
   const recordsAt = header.sections.records![0];
   const recordEndBytes = section('recordEnds', 4);
@@ -136,7 +151,8 @@ function decodeBody(header: SidecarHeader, blocks: CheckedBlocks): DecodedSideca
     readable: () => true,
     searchIndex: (format: PersistedIndexFormat) => {
       if (!indexBytes || header.index !== format.format) return undefined;
-      index ??= format.open(indexBytes.bytes());
+      // Opened in place where the format can: a query reads the postings of its own terms, not all of them.
+      index ??= format.openSource ? format.openSource(sectionSource(indexBytes)) : format.open(indexBytes.bytes());
       if (!index || index.size !== count) throw new SidecarInvalid('search index');
       return index;
     },

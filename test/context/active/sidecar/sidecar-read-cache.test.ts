@@ -115,6 +115,29 @@ describe('the read cache with sidecars, over a real package', () => {
     assert.deepEqual(decodeSidecar(await readFile(sidecar))!.source.record(0), records[0]);
   });
 
+  it('answers from the package when the postings a search reads fail their checks under a valid checksum', async () => {
+    const cacheDir = path.join(dir, 'cache-p');
+    const store = countingStore();
+    const expected = await answers(service(new GitPackageStore()));
+    await answers(service(store, cacheDir));
+    const sidecar = await sidecarOf(cacheDir);
+    const { header, body } = decodeSidecar(await readFile(sidecar))!;
+    // The index (see bm25-index-file.ts): words n, v and p at 8, 12 and 16; each term's frequencies start
+    // after the header, the lengths, the term ends, the offsets and the documents. No frequency is 0.
+    const [at] = header.sections.index!;
+    const bytes = Buffer.from(body());
+    const [n, v, p] = [bytes.readUInt32LE(at + 8), bytes.readUInt32LE(at + 12), bytes.readUInt32LE(at + 16)];
+    const frequencies = at + (6 + n + 2 * v + 1 + p) * 4;
+    bytes.fill(0, frequencies, frequencies + p * 4);
+    await writeFile(sidecar, assembleSidecar(header, bytes));
+    // The index opens (what every search reads is sound); the query's postings fail when it reads them.
+    assert.ok(decodeSidecar(await readFile(sidecar))!.source.searchIndex!(bm25IndexFile));
+    assert.deepEqual(await answers(service(store, cacheDir)), expected);
+    assert.equal(store.loads, 2, 'the package was read again');
+    const rebuilt = decodeSidecar(await readFile(sidecar))!.source.searchIndex!(bm25IndexFile)!;
+    assert.ok(rebuilt.search('pilot pricing').length > 0, 'into a sound sidecar');
+  });
+
   it('leaves what searches read to the first search: a get caches records and keys, a search then adds columns and index', async () => {
     const cacheDir = path.join(dir, 'cache-e');
     const store = countingStore();
