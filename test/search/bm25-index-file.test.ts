@@ -26,6 +26,19 @@ function reopened(docs: SearchDocument[], misaligned = false, inPlace = false) {
   return index;
 }
 
+/** Copies of an encoded index with one word changed: each word in turn, to its value plus one, 0 and 0xffffffff. */
+function* changedWords(bytes: Uint8Array): Generator<{ at: number; value: number; changed: Uint8Array }> {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4));
+  for (let at = 0; at < words.length; at += 1) {
+    for (const value of [words[at]! + 1, 0, 0xffffffff]) {
+      if (value === words[at]) continue;
+      const changed = bytes.slice();
+      new Uint32Array(changed.buffer, 0, words.length)[at] = value;
+      yield { at, value, changed };
+    }
+  }
+}
+
 /** Bytes read a range at a time, each range a copy (as reads from a file are). */
 function sourceOf(bytes: Uint8Array): IndexByteSource {
   return {
@@ -99,23 +112,18 @@ describe('the BM25 index kept as bytes', () => {
       { key: 'c', summary: 'été', tags: 'pilot' },
     ];
     const bytes = bm25IndexFile.encode(docs, { fields: FIELDS });
-    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4));
+    const words = Math.floor(bytes.length / 4);
     let refused = 0;
-    for (let at = 0; at < words.length; at += 1) {
-      for (const value of [words[at]! + 1, 0, 0xffffffff]) {
-        if (value === words[at]) continue;
-        const changed = bytes.slice();
-        new Uint32Array(changed.buffer, 0, words.length)[at] = value;
-        const index = bm25IndexFile.open(changed);
-        if (index === undefined) {
-          refused += 1;
-          continue;
-        }
-        // A change the checks let through must still be a well-formed index: no out-of-range reads.
-        for (const hit of index.search('pricing pilot été a x')) assert.ok(hit.index < docs.length && Number.isFinite(hit.score));
+    for (const { changed } of changedWords(bytes)) {
+      const index = bm25IndexFile.open(changed);
+      if (index === undefined) {
+        refused += 1;
+        continue;
       }
+      // A change the checks let through must still be a well-formed index: no out-of-range reads.
+      for (const hit of index.search('pricing pilot été a x')) assert.ok(hit.index < docs.length && Number.isFinite(hit.score));
     }
-    assert.ok(refused > words.length, `most changes are refused (${refused} of ${words.length * 3})`);
+    assert.ok(refused > words, `most changes are refused (${refused} of ${words * 3})`);
     assert.equal(bm25IndexFile.open(bytes.subarray(0, bytes.length - 4)), undefined, 'cut short');
     assert.equal(bm25IndexFile.openSource!(sourceOf(bytes.subarray(0, bytes.length - 4))), undefined, 'cut short, read in place');
     assert.equal(bm25IndexFile.open(new Uint8Array([...bytes, 0, 0, 0, 0])), undefined, 'grown');
@@ -129,23 +137,17 @@ describe('the BM25 index kept as bytes', () => {
     ];
     const every = 'a pilot pricing x b conjoint c été';
     const bytes = bm25IndexFile.encode(docs, { fields: FIELDS });
-    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4));
     let failedQuery = 0;
-    for (let at = 0; at < words.length; at += 1) {
-      for (const value of [words[at]! + 1, 0, 0xffffffff]) {
-        if (value === words[at]) continue;
-        const changed = bytes.slice();
-        new Uint32Array(changed.buffer, 0, words.length)[at] = value;
-        const whole = bm25IndexFile.open(changed);
-        const inPlace = bm25IndexFile.openSource!(sourceOf(changed));
-        if (whole) {
-          assert.ok(inPlace, `word ${at}: what is read whole is read in place`);
-          assert.deepEqual(inPlace.search(every), whole.search(every));
-        } else if (inPlace) {
-          // Refused whole for its postings: the query that reads them fails, never answers.
-          assert.throws(() => inPlace.search(every), IndexDamaged, `word ${at} = ${value}`);
-          failedQuery += 1;
-        }
+    for (const { at, value, changed } of changedWords(bytes)) {
+      const whole = bm25IndexFile.open(changed);
+      const inPlace = bm25IndexFile.openSource!(sourceOf(changed));
+      if (whole) {
+        assert.ok(inPlace, `word ${at}: what is read whole is read in place`);
+        assert.deepEqual(inPlace.search(every), whole.search(every));
+      } else if (inPlace) {
+        // Refused whole for its postings: the query that reads them fails, never answers.
+        assert.throws(() => inPlace.search(every), IndexDamaged, `word ${at} = ${value}`);
+        failedQuery += 1;
       }
     }
     assert.ok(failedQuery > 0, 'changed postings are found by the query that reads them');

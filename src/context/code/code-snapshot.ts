@@ -7,6 +7,7 @@ import { readSourceTree, startSourceListing, type SourceTree, type SourceTreeOpt
 import { ListingCache } from './listing-cache.js';
 import { TreeCache, type KeptSearchIndex, type TreeCacheData } from './tree-cache.js';
 import { CacheInvalid } from './tree-cache-sections.js';
+import { parseKeyOf } from './tree-cache-shape.js';
 import type { ParsedFile } from './code-model.js';
 
 export interface CodeSnapshotOptions extends SourceTreeOptions {
@@ -92,9 +93,8 @@ async function keptSearchTexts(cached: TreeCacheData, tree: SourceTree, graph: C
   } catch (error) {
     if (!(error instanceof CacheInvalid)) throw error;
   }
-  const files = tree.files.map((file) => cached.parsed(`${file.parsed.language}:${file.hash}`));
-  const missing = tree.files.filter((_, index) => files[index] === undefined);
-  if (missing.length > 0) {
+  const files = tree.files.map((file) => cached.parsed(parseKeyOf(file.parsed.language, file.hash)));
+  if (files.includes(undefined)) {
     const { SourceParser } = await import('./parse-source.js');
     const parser = new SourceParser();
     try {

@@ -7,7 +7,7 @@ import { languageOf } from './languages.js';
 import { RACY_MS } from './racy-window.js';
 import { listingState, statDependencies, type ListingCache } from './listing-cache.js';
 import { DEFAULT_MAX_FILE_BYTES, excludedDirs, listSourceTree, readSourceFile, type SourceListOptions } from './source-files.js';
-import type { CachedFileStat } from './tree-cache-shape.js';
+import { parseKeyOf, type CachedFileStat } from './tree-cache-shape.js';
 import type { TreeCacheData } from './tree-cache.js';
 import { treeHashOf } from './tree-hash.js';
 
@@ -124,7 +124,7 @@ export async function readSourceTree(
     } else {
       changed = true;
       text = current.size > maxBytes ? undefined : await readSourceFile(root.dir, file, maxBytes);
-      key = text === undefined ? null : `${languageOf(file)!.language}:${contentHash(text)}`;
+      key = text === undefined ? null : parseKeyOf(languageOf(file)!.language, contentHash(text));
     }
     newStats.set(file, { path: file, size: current.size, mtimeMs: current.mtimeMs, ino: current.ino, key });
     if (key !== null) served.push({ file, key, language: languageOf(file)!.language, text });

@@ -29,6 +29,11 @@ const isStrings = (value: Json): value is string[] =>
   Array.isArray(value) && value.length <= MAX_LIST && value.every((item) => isString(item));
 
 /** `python:<sha256>`: the key a parsed file is cached under. */
+export function parseKeyOf(language: string, hash: string): string {
+  return `${language}:${hash}`;
+}
+
+/** Whether `value` is a key `parseKeyOf` makes. */
 export function isParseKey(value: Json): value is string {
   if (typeof value !== 'string') return false;
   const colon = value.indexOf(':');
