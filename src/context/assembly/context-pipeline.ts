@@ -159,10 +159,7 @@ export class ContextPipeline implements ContextAssembler {
   private graphRanks(scores: Float64Array): Float64Array | undefined {
     const entries = this.tiers.entries();
     if (!entries.some((entry) => entry.graphRanked)) return undefined;
-    return personalisedPageRank(
-      entries.map((entry) => this.tiers.neighbours(entry)),
-      scores,
-    );
+    return personalisedPageRank(this.tiers.neighbourLists(), scores);
   }
 
   /** Breadth-first from the entries whose keys contain a focus target, over references, within scope. */

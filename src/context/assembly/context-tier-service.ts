@@ -8,7 +8,8 @@ import { ContextBudget } from './context-budget.js';
 import type { BudgetState, ContextRecord, ContextSource, ContextTiers, HistoryEntry, TierEntry, TierName } from './contracts.js';
 import type { DetailLevelMap } from './detail-level-map.js';
 import { recordText, renderRecord, summaryOf } from './record-rendering.js';
-import { neighboursIn, tierReferences, type TierReferences } from './tier-references.js';
+import type { ReferenceLists } from './reference-lists.js';
+import { everyNeighbourList, neighboursIn, tierReferences, type TierReferences } from './tier-references.js';
 
 export interface ContextTierServiceOptions {
   readonly sources: readonly ContextSource[];
@@ -55,6 +56,7 @@ export class ContextTierService implements ContextTiers {
   /** The sources' kept indexes ranked as one, when every source with records keeps one. */
   private keptIndex?: SearchIndex;
   private references?: TierReferences;
+  private neighbourTable?: ReferenceLists;
 
   constructor(private readonly options: ContextTierServiceOptions) {
     this.budget = options.budget ?? DEFAULT_CONTEXT_BUDGET;
@@ -80,6 +82,7 @@ export class ContextTierService implements ContextTiers {
     this.keptIndex = undefined;
     this.searchDocuments = undefined;
     this.references = undefined;
+    this.neighbourTable = undefined;
     // No kept index covers the new record: searches read the texts from now on.
     await this.loadSearchTexts();
     if (tier === 'hot') this.promote(entry, await this.fullCost(entry));
@@ -101,12 +104,21 @@ export class ContextTierService implements ContextTiers {
   }
 
   neighbours(entry: TierEntry): readonly number[] {
+    return neighboursIn(this.referenceGraph(), entry.id);
+  }
+
+  neighbourLists(): ReferenceLists {
+    this.neighbourTable ??= everyNeighbourList(this.referenceGraph(), (id) => this.copied[id] === 1);
+    return this.neighbourTable;
+  }
+
+  private referenceGraph(): TierReferences {
     this.references ??= tierReferences({
       list: this.list,
       sourceOf: this.sourceOf,
       positionOf: this.positionOf,
     });
-    return neighboursIn(this.references, entry.id);
+    return this.references;
   }
 
   index(): SearchIndex {

@@ -5,7 +5,7 @@ import type { AssembledContext } from './assembled-context.js';
 import type { ContextBudget } from './context-budget.js';
 import type { ContextRequest } from './context-request.js';
 import type { DetailLevelMap } from './detail-level-map.js';
-import type { ReferenceGraph } from './reference-lists.js';
+import type { ReferenceGraph, ReferenceLists } from './reference-lists.js';
 
 /**
  * A context record: a plain JSON object with a string `key` (and optionally a `uri`). Fields whose values
@@ -121,6 +121,8 @@ export interface ContextTiers {
   hasCopies(entry: TierEntry): boolean;
   /** Entry ids whose records reference this entry or are referenced by it. */
   neighbours(entry: TierEntry): readonly number[];
+  /** Every entry's `neighbours` at once, packed (entry i's are `referencesOf(lists, i)`): what a ranking of the whole graph reads. */
+  neighbourLists(): ReferenceLists;
   /** All entries indexed for search (document i is entry i). */
   index(): SearchIndex;
   /**

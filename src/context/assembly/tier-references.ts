@@ -1,6 +1,6 @@
 import type { ContextSource, TierEntry } from './contracts.js';
 import { referenceCandidates } from './record-rendering.js';
-import { referencesOf, unsoundTarget, type ReferenceGraph } from './reference-lists.js';
+import { referencesOf, unsoundTarget, type ReferenceGraph, type ReferenceLists } from './reference-lists.js';
 
 /** What the reference graph is built from: the tiers' entries and, per entry, its source and position in it. */
 export interface ReferencedEntries {
@@ -96,6 +96,68 @@ export function neighboursIn(references: TierReferences, id: number): readonly n
   if (merged.some((other) => list[other]!.key === key)) merged = merged.filter((other) => list[other]!.key !== key);
   references.merged[id] = merged;
   return merged;
+}
+
+/**
+ * Every entry's neighbours, as `neighboursIn` gives them, packed into one list: what ranking the whole graph
+ * reads. An entry of a kept graph that no other source's record refers to, and whose key no other entry holds,
+ * has its two lists merged straight into the packed one: no array per entry, no key compared.
+ */
+export function everyNeighbourList(references: TierReferences, hasCopies: (id: number) => boolean): ReferenceLists {
+  const { list, listed, backStart, unsorted, merged } = references;
+  const n = list.length;
+  const ends = new Uint32Array(n);
+  const packed = { targets: new Uint32Array(Math.max(64, 2 * references.back.length)), at: 0 };
+  for (let id = 0; id < n; id += 1) {
+    const block = listed[id];
+    const direct = block !== undefined && !merged[id] && backStart[id] === backStart[id + 1] && !unsorted.has(id) && !hasCopies(id);
+    if (!direct || !mergeListedInto(packed, block, id - block.first)) {
+      const own = neighboursIn(references, id);
+      reserve(packed, own.length);
+      for (let i = 0; i < own.length; i += 1) packed.targets[packed.at++] = own[i]!;
+    }
+    ends[id] = packed.at;
+  }
+  return { ends, targets: packed.targets.subarray(0, packed.at) };
+}
+
+interface PackedTargets {
+  targets: Uint32Array;
+  at: number;
+}
+
+function reserve(packed: PackedTargets, more: number): void {
+  if (packed.at + more <= packed.targets.length) return;
+  const grown = new Uint32Array(Math.max(2 * packed.targets.length, packed.at + more));
+  grown.set(packed.targets.subarray(0, packed.at));
+  packed.targets = grown;
+}
+
+/**
+ * A listed record's references both ways appended to `packed` as entry ids, each once, ascending; false (and
+ * nothing appended) when either list is unsound, which `listedNeighbours` then repairs.
+ */
+function mergeListedInto(packed: PackedTargets, { first, count, graph }: ListedReferences, position: number): boolean {
+  const { refersTo, referredBy } = graph;
+  let i = position === 0 ? 0 : refersTo.ends[position - 1]!;
+  const iEnd = refersTo.ends[position]!;
+  let j = position === 0 ? 0 : referredBy.ends[position - 1]!;
+  const jEnd = referredBy.ends[position]!;
+  if (iEnd < i || iEnd > refersTo.targets.length || jEnd < j || jEnd > referredBy.targets.length) return false;
+  if (unsoundTarget(refersTo.targets, count, position, i, iEnd) !== undefined) return false;
+  if (unsoundTarget(referredBy.targets, count, position, j, jEnd) !== undefined) return false;
+  reserve(packed, iEnd - i + (jEnd - j));
+  const a = refersTo.targets;
+  const b = referredBy.targets;
+  const out = packed.targets;
+  let at = packed.at;
+  const start = at;
+  while (i < iEnd || j < jEnd) {
+    const next = j >= jEnd || (i < iEnd && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+    if (at === start || out[at - 1] !== first + next) out[at++] = first + next;
+  }
+  packed.at = at;
+  return true;
 }
 
 /** A listed record's references both ways, as entry ids; positions out of range, its own or repeated are dropped. */

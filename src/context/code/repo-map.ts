@@ -1,5 +1,4 @@
 import { personalisedPageRank } from '../assembly/page-rank.js';
-import { referencesOf } from '../assembly/reference-lists.js';
 import type { TokenCounter } from '../../tokenizer/tokenizer.js';
 import type { MapFit } from './token-count-cache.js';
 import type { CodeGraph, CodeNode } from './code-graph.js';
@@ -58,7 +57,7 @@ export async function buildRepoMap(
     chosen = known.ids.map((id, index) => ({ node: graph.nodes[id]!, rank: known.ranks[index]! }));
     best = { map: renderMap(chosen.map(({ node }) => node)), tokens: known.tokens };
   } else {
-    const ranks = personalisedPageRank(Array.from({ length: graph.nodes.length }, (_, id) => referencesOf(graph.references, id)));
+    const ranks = personalisedPageRank(graph.references);
     const ranked = graph.nodes.filter((node) => node.symbol).sort((a, b) => ranks[b.id]! - ranks[a.id]! || a.id - b.id);
     // Nothing to rank renders nothing, which every tokenizer counts as 0 tokens: no tokenizer is loaded for it.
     const fit = ranked.length === 0 ? { map: '', tokens: 0, count: 0 } : bisect(ranked, tokenBudget, await counting.counter());

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { focusMatches } from '../../../src/context/assembly/focus-match.js';
 import { personalisedPageRank } from '../../../src/context/assembly/page-rank.js';
+import { packReferences } from '../../../src/context/assembly/reference-lists.js';
 import { depthIn } from '../../../src/context/assembly/request-depth.js';
 import { CODE_DETAIL_MAP, RECORD_DETAIL_MAP } from '../../../src/context/assembly/builtin-detail-maps.js';
 
@@ -28,14 +29,14 @@ describe('focus matching', () => {
 
 describe('personalised PageRank', () => {
   it('sums to one and ranks the most referenced node first', () => {
-    const rank = personalisedPageRank([[2], [2], [], [2]]);
+    const rank = personalisedPageRank(packReferences([[2], [2], [], [2]]));
     assert.ok(Math.abs(rank.reduce((sum, value) => sum + value, 0) - 1) < 1e-9);
     assert.equal(rank.indexOf(Math.max(...rank)), 2);
   });
 
   it('favours the nodes near the seed', () => {
     // Two separate chains; seeding the first puts its nodes above the second's.
-    const rank = personalisedPageRank([[1], [], [3], []], [1, 0, 0, 0]);
+    const rank = personalisedPageRank(packReferences([[1], [], [3], []]), [1, 0, 0, 0]);
     assert.ok(rank[1]! > rank[3]! && rank[0]! > rank[2]!);
   });
 });

@@ -4,6 +4,7 @@ import {
   ContextBudget,
   ContextTierService,
   packReferences,
+  referencesOf,
   reverseReferences,
   type ContextRecord,
 } from '../../../src/context/assembly/index.js';
@@ -87,12 +88,13 @@ describe('ContextTierService', () => {
         for (let i = 0; i < count; i += 1)
           for (const position of related(i)) if (position >= 0 && position < count) link(first + i, first + position);
         link(noteId, first + 3);
+        // Packed first, while no entry's neighbours are merged yet: the packing merges kept lists itself.
+        const packed = tiers.neighbourLists();
         for (const entry of tiers.entries()) {
-          assert.deepEqual(
-            tiers.neighbours(entry),
-            [...expected[entry.id]!].sort((a, b) => a - b),
-            `${entry.key} (${name} lists, graph source ${graphFirst ? 'first' : 'second'})`,
-          );
+          const want = [...expected[entry.id]!].sort((a, b) => a - b);
+          const where = `${entry.key} (${name} lists, graph source ${graphFirst ? 'first' : 'second'})`;
+          assert.deepEqual([...referencesOf(packed, entry.id)], want, `packed: ${where}`);
+          assert.deepEqual(tiers.neighbours(entry), want, where);
         }
       }
     }
@@ -166,9 +168,11 @@ describe('ContextTierService', () => {
   it('adds records at run time to the index and the graph', async () => {
     const { tiers } = contextOver({ warm: [CHAIN[0]!] });
     await tiers.load();
+    assert.equal(tiers.neighbourLists().ends.length, 1);
     await tiers.add({ key: 'late', summary: 'late arrival', about: 'chain/a' }, 'cold', 'test/late');
     assert.equal(tiers.searchHistory('arrival')[0]!.key, 'late');
     assert.deepEqual(tiers.neighbours(tiers.entries()[0]!), [1]);
+    assert.deepEqual([...referencesOf(tiers.neighbourLists(), 1)], [0]);
   });
 
   it('refuses records without a key, naming the source', async () => {
