@@ -53,12 +53,14 @@ try {
   // plain call does not pay).
   const emptyTree = path.join(dir, 'empty');
   await mkdir(path.join(emptyTree, '.edsl'), { recursive: true });
-  const [node, help, emptyMap, cliRequest, cliMap] = timeCommandsInterleaved(
+  const rankedArgs = ['context', 'request', '--purpose', 'adjust ledger amounts and record notes', '--depth', 'SIGNATURES'];
+  const [node, help, emptyMap, cliRequest, cliRanked, cliMap] = timeCommandsInterleaved(
     [
       { command: process.execPath, args: ['-e', '0'], cwd: dir, env },
       { command: process.execPath, args: [EP_BIN, '--help'], cwd: dir, env },
       { command: process.execPath, args: [EP_BIN, 'code', 'map'], cwd: emptyTree, env },
       { command: process.execPath, args: [EP_BIN, ...requestArgs, '--depth', 'SIGNATURES', '--breadth', '2'], cwd: dir, env },
+      { command: process.execPath, args: [EP_BIN, ...rankedArgs], cwd: dir, env },
       { command: process.execPath, args: [EP_BIN, 'code', 'map'], cwd: dir, env },
     ],
     runs,
@@ -93,6 +95,7 @@ try {
   console.log(row('ep --help', help!, node));
   console.log(row('ep code map of an empty tree (start-up share)', emptyMap!, node));
   console.log(row('repeat ep context request, CLI (cache warm)', cliRequest!, node));
+  console.log(row('repeat ep context request without focus (PageRank), CLI (cache warm)', cliRanked!, node));
   console.log(row('repeat ep code map, CLI (cache warm)', cliMap!, node));
   console.log(row('node -e 0 (git rounds)', gitNode!));
   console.log(row('repeat ep context request, git work tree (warm)', gitRequest!, gitNode));
