@@ -127,6 +127,28 @@ function yargsAssertOnFirstUse() {
   };
 }
 
+/**
+ * yargs' help layout (cliui) measures every cell with string-width, which first replaces emoji through a
+ * regular expression of some 10,000 characters: compiling and running it was a tenth of `ep --help`. In the
+ * bundle, the packages get ascii-string-width.cjs instead: a cell of printable ASCII (all of ep's help
+ * text) is as wide as it is long; any other text is measured by string-width itself.
+ */
+function asciiStringWidth() {
+  const shim = fileURLToPath(new URL('./ascii-string-width.cjs', import.meta.url));
+  // The copy yargs loads, bundled with it for the shim's own require.
+  const require = createRequire(import.meta.url);
+  const real = require.resolve('string-width', { paths: [path.dirname(require.resolve('yargs'))] });
+  return {
+    name: 'ascii-string-width',
+    setup(build) {
+      build.onResolve({ filter: /^string-width$/ }, (args) => {
+        if (args.importer === shim) return { path: real };
+        return inNodeModules(args.importer) ? { path: shim } : undefined;
+      });
+    },
+  };
+}
+
 /** Where, under dist/cli, yargs' `__dirname` points; its `../locales` is YARGS_LOCALES. */
 const YARGS_BUILD = 'yargs/build';
 const YARGS_LOCALES = 'yargs/locales';
@@ -149,7 +171,7 @@ export async function bundleCli(dist) {
     banner: { js: 'const __epCliDir = __dirname; const __epBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [inlineSomePackages(), yargsAssertOnFirstUse(), ownModuleLocation(outdir)],
+    plugins: [asciiStringWidth(), inlineSomePackages(), yargsAssertOnFirstUse(), ownModuleLocation(outdir)],
   });
   await routeDynamicImports(path.join(outdir, BUNDLE));
   await prebundle(outdir);

@@ -32,10 +32,10 @@ function runBundle(file: string, args: string[], cwd = root, env = childEnv()): 
 }
 
 /** Runs `main(args)` of the compiled modules in a fresh process. */
-function runModules(args: string[]): { stdout: string; status: number | null } {
+function runModules(args: string[], env = childEnv()): { stdout: string; status: number | null } {
   const entry = pathToFileURL(path.join(root, 'dist/src/cli/main.js')).href;
   const script = `const { main } = await import(${JSON.stringify(entry)}); await main(${JSON.stringify(args)});`;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env: childEnv(), encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env, encoding: 'utf8' });
   return { stdout: result.stdout, status: result.status };
 }
 
@@ -106,6 +106,18 @@ describe('the bundled CLI (dist/cli)', () => {
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
+  });
+
+  it('lays out help as the compiled modules do, in a language whose text is not ASCII too', () => {
+    // The bundle measures ASCII cells by their length and leaves any other text to string-width (whose
+    // agreement is tested in help-string-width.test.ts).
+    for (const language of ['en_US.UTF-8', 'zh_CN.UTF-8'])
+      for (const args of [['--help'], ['context', 'request', '--help']]) {
+        const env = { ...childEnv(), LANG: language };
+        const bundled = runBundle(bundle, args, root, env);
+        assert.equal(bundled.status, 0, bundled.stderr);
+        assert.equal(bundled.stdout, runModules(args, env).stdout, `ep ${args.join(' ')} in ${language}`);
+      }
   });
 
   it('starts each group of commands with its own code cache, and the others with the cache of every command', () => {
