@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { fsPromises } from '../util/lazy-fs-promises.js';
 import { EpError, ExitCode } from '../kernel/errors.js';
 import { limitExceeded, Limits } from './limits.js';
 import { nodeCrypto } from '../util/lazy-crypto.js';
@@ -78,7 +79,9 @@ function assertRegular(file: string, info: Stats, options: CheckedFileOptions): 
 
 /** For a path that may name a file yet to be made: nothing when missing, refused when it is not a regular file. */
 export async function assertRegularFileOrMissing(file: string, options: CheckedFileOptions): Promise<void> {
-  const info = await stat(file).catch(() => undefined);
+  const info = await fsPromises()
+    .stat(file)
+    .catch(() => undefined);
   if (info && !info.isFile()) throw notRegular(file, kindOf(info), options);
 }
 
@@ -99,8 +102,8 @@ export async function withCheckedFile<T>(
 ): Promise<T> {
   let handle: FileHandle;
   try {
-    assertRegular(file, await stat(file), options);
-    handle = await open(file, OPEN_FLAGS);
+    assertRegular(file, await fsPromises().stat(file), options);
+    handle = await fsPromises().open(file, OPEN_FLAGS);
   } catch (error) {
     throw systemError(error, file, options);
   }

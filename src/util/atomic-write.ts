@@ -1,4 +1,4 @@
-import { open, readdir, rename, unlink } from 'node:fs/promises';
+import { fsPromises } from './lazy-fs-promises.js';
 import path from 'node:path';
 import { nodeCrypto } from './lazy-crypto.js';
 import { processAlive } from './process-alive.js';
@@ -18,25 +18,31 @@ export async function writeFileAtomic(
 ): Promise<void> {
   const durable = options.durable !== false;
   const temp = path.join(path.dirname(target), `${tempPrefix(target)}${process.pid}-${nodeCrypto().randomBytes(6).toString('hex')}`);
-  const handle = await open(temp, 'wx', mode);
+  const handle = await fsPromises().open(temp, 'wx', mode);
   try {
     await handle.writeFile(data);
     await handle.chmod(mode);
     if (durable) await handle.sync();
   } catch (error) {
     await handle.close();
-    await unlink(temp).catch(() => undefined);
+    await fsPromises()
+      .unlink(temp)
+      .catch(() => undefined);
     throw error;
   }
   await handle.close();
   try {
-    await rename(temp, target);
+    await fsPromises().rename(temp, target);
   } catch (error) {
-    await unlink(temp).catch(() => undefined);
+    await fsPromises()
+      .unlink(temp)
+      .catch(() => undefined);
     throw error;
   }
   if (!durable) return;
-  const dir = await open(path.dirname(target), 'r').catch(() => undefined);
+  const dir = await fsPromises()
+    .open(path.dirname(target), 'r')
+    .catch(() => undefined);
   await dir?.sync().catch(() => undefined);
   await dir?.close();
 }
@@ -44,11 +50,16 @@ export async function writeFileAtomic(
 /** Removes temporary files a killed writer left beside `target` (only those whose process is gone). */
 export async function removeStaleTempFiles(target: string): Promise<void> {
   const prefix = tempPrefix(target);
-  const names = await readdir(path.dirname(target)).catch(() => [] as string[]);
+  const names = await fsPromises()
+    .readdir(path.dirname(target))
+    .catch(() => [] as string[]);
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
     const pid = Number(name.slice(prefix.length).split('-')[0]);
-    if (Number.isInteger(pid) && pid > 0 && !processAlive(pid)) await unlink(path.join(path.dirname(target), name)).catch(() => undefined);
+    if (Number.isInteger(pid) && pid > 0 && !processAlive(pid))
+      await fsPromises()
+        .unlink(path.join(path.dirname(target), name))
+        .catch(() => undefined);
   }
 }
 

@@ -108,6 +108,13 @@ describe('the bundled CLI (dist/cli)', () => {
     }
   });
 
+  it('keeps the names of the functions and classes it minifies', () => {
+    // Identifiers are minified; what reads a function's or class's `name` (messages, stack traces) reads the source's.
+    const text = readFileSync(bundle, 'utf8');
+    for (const name of ['EpError', 'ContextTierService', 'installLastResortHandlers', 'inflateFramed'])
+      assert.match(text, new RegExp(`[\\w$]+\\([\\w$]+,"${name}"\\)`), `${name} keeps its name (esbuild's keepNames)`);
+  });
+
   it('lays out help as the compiled modules do, in a language whose text is not ASCII too', () => {
     // The bundle measures ASCII cells by their length and leaves any other text to string-width (whose
     // agreement is tested in help-string-width.test.ts).

@@ -1,4 +1,4 @@
-import { mkdir, readdir, unlink } from 'node:fs/promises';
+import { fsPromises } from '../../util/lazy-fs-promises.js';
 import path from 'node:path';
 import { readJsonFile } from '../../limits/json-text.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
@@ -45,7 +45,7 @@ export class TrustStore {
   async put(record: TrustRecord): Promise<void> {
     try {
       // Private: whoever can write here decides what ep runs for this user.
-      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      await fsPromises().mkdir(this.dir, { recursive: true, mode: 0o700 });
       await writeFileAtomic(this.fileFor(record.configPath), `${JSON.stringify(record, null, 2)}\n`, 0o600);
     } catch (error) {
       throw trustWriteFailed(this.dir, error);
@@ -55,7 +55,7 @@ export class TrustStore {
   /** Removes the record for `configPath`; false when there was none. */
   async remove(configPath: string): Promise<boolean> {
     try {
-      await unlink(this.fileFor(configPath));
+      await fsPromises().unlink(this.fileFor(configPath));
       return true;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -66,7 +66,9 @@ export class TrustStore {
 
   /** Every readable record, by config path; `unreadable` counts files that are not valid records. */
   async list(): Promise<{ records: TrustRecord[]; unreadable: number }> {
-    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const names = await fsPromises()
+      .readdir(this.dir)
+      .catch(() => [] as string[]);
     const records: TrustRecord[] = [];
     let unreadable = 0;
     // Dot files are a killed writer's temporary files.
