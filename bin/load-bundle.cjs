@@ -45,6 +45,9 @@ function writeCache(file, source, cache) {
   renameSync(temporary, file);
 }
 
+/** Whether the last bundle loaded ran from a code cache V8 took (false: none was sound, or V8 refused it). */
+let codeCacheUsed = false;
+
 /**
  * Compiles and evaluates `bundle` as a CommonJS module; its exports. The code cache is `group`'s when it
  * has a sound one, else the one of every command. With `recordCache`, `group`'s cache is written when the
@@ -61,6 +64,7 @@ function loadBundle(bundle, { recordCache = false, group } = {}) {
     filename: bundle,
     cachedData,
   });
+  codeCacheUsed = cachedData !== undefined && !script.cachedDataRejected;
   const module = { exports: {}, id: bundle, filename: bundle, loaded: false };
   const importFromBundle = importerFor(path.dirname(bundle), recordCache);
   script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, path.dirname(bundle), importFromBundle);
@@ -93,4 +97,4 @@ function importerFor(bundleDir, recordCache) {
   };
 }
 
-module.exports = { loadBundle, PREBUNDLED_PACKAGES };
+module.exports = { loadBundle, PREBUNDLED_PACKAGES, usedCodeCache: () => codeCacheUsed };

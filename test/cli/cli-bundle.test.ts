@@ -127,6 +127,19 @@ describe('the bundled CLI (dist/cli)', () => {
       }
   });
 
+  it('runs from its code caches: V8 takes each one the build recorded', () => {
+    // V8 refuses a cache made by another Node or under other flags silently, and the call then compiles it all.
+    const usesCache = (group: string | undefined, nodeFlags: string[] = []) => {
+      const options = JSON.stringify(group === undefined ? {} : { group });
+      const script = `const loader = require(${JSON.stringify(loader)}); loader.loadBundle(${JSON.stringify(bundle)}, ${options}); process.stdout.write(String(loader.usedCodeCache()));`;
+      const result = spawnSync(process.execPath, [...nodeFlags, '-e', script], { cwd: root, env: childEnv(), encoding: 'utf8' });
+      assert.equal(result.stderr, '');
+      return result.stdout;
+    };
+    for (const group of [undefined, ...GROUPS]) assert.equal(usesCache(group), 'true', `the ${group ?? 'every-command'} cache is used`);
+    assert.equal(usesCache('start', ['--max-lazy']), 'false', 'under one V8 flag more, V8 refuses the cache, and the check sees it');
+  });
+
   it('starts each group of commands with its own code cache, and the others with the cache of every command', () => {
     assert.equal(codeCacheGroupOf(['--help']), 'help');
     assert.equal(codeCacheGroupOf(['--version']), 'help');
