@@ -131,7 +131,11 @@ describe('the bundled CLI (dist/cli)', () => {
     // V8 refuses a cache made by another Node or under other flags silently, and the call then compiles it all.
     const usesCache = (group: string | undefined, nodeFlags: string[] = []) => {
       const options = JSON.stringify(group === undefined ? {} : { group });
-      const script = `const loader = require(${JSON.stringify(loader)}); loader.loadBundle(${JSON.stringify(bundle)}, ${options}); process.stdout.write(String(loader.usedCodeCache()));`;
+      const script = [
+        `const loader = require(${JSON.stringify(loader)});`,
+        `loader.loadBundle(${JSON.stringify(bundle)}, ${options});`,
+        'process.stdout.write(String(loader.usedCodeCache()));',
+      ].join('\n');
       const result = spawnSync(process.execPath, [...nodeFlags, '-e', script], { cwd: root, env: childEnv(), encoding: 'utf8' });
       assert.equal(result.stderr, '');
       return result.stdout;
