@@ -102,8 +102,9 @@ export async function withCheckedFile<T>(
 ): Promise<T> {
   let handle: FileHandle;
   try {
-    assertRegular(file, await fsPromises().stat(file), options);
-    handle = await fsPromises().open(file, OPEN_FLAGS);
+    const fs = fsPromises();
+    assertRegular(file, await fs.stat(file), options);
+    handle = await fs.open(file, OPEN_FLAGS);
   } catch (error) {
     throw systemError(error, file, options);
   }

@@ -17,32 +17,27 @@ export async function writeFileAtomic(
   options: { durable?: boolean } = {},
 ): Promise<void> {
   const durable = options.durable !== false;
+  const fs = fsPromises();
   const temp = path.join(path.dirname(target), `${tempPrefix(target)}${process.pid}-${nodeCrypto().randomBytes(6).toString('hex')}`);
-  const handle = await fsPromises().open(temp, 'wx', mode);
+  const handle = await fs.open(temp, 'wx', mode);
   try {
     await handle.writeFile(data);
     await handle.chmod(mode);
     if (durable) await handle.sync();
   } catch (error) {
     await handle.close();
-    await fsPromises()
-      .unlink(temp)
-      .catch(() => undefined);
+    await fs.unlink(temp).catch(() => undefined);
     throw error;
   }
   await handle.close();
   try {
-    await fsPromises().rename(temp, target);
+    await fs.rename(temp, target);
   } catch (error) {
-    await fsPromises()
-      .unlink(temp)
-      .catch(() => undefined);
+    await fs.unlink(temp).catch(() => undefined);
     throw error;
   }
   if (!durable) return;
-  const dir = await fsPromises()
-    .open(path.dirname(target), 'r')
-    .catch(() => undefined);
+  const dir = await fs.open(path.dirname(target), 'r').catch(() => undefined);
   await dir?.sync().catch(() => undefined);
   await dir?.close();
 }
@@ -50,16 +45,13 @@ export async function writeFileAtomic(
 /** Removes temporary files a killed writer left beside `target` (only those whose process is gone). */
 export async function removeStaleTempFiles(target: string): Promise<void> {
   const prefix = tempPrefix(target);
-  const names = await fsPromises()
-    .readdir(path.dirname(target))
-    .catch(() => [] as string[]);
+  const fs = fsPromises();
+  const names = await fs.readdir(path.dirname(target)).catch(() => [] as string[]);
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
     const pid = Number(name.slice(prefix.length).split('-')[0]);
     if (Number.isInteger(pid) && pid > 0 && !processAlive(pid))
-      await fsPromises()
-        .unlink(path.join(path.dirname(target), name))
-        .catch(() => undefined);
+      await fs.unlink(path.join(path.dirname(target), name)).catch(() => undefined);
   }
 }
 
