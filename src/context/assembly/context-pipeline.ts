@@ -55,7 +55,7 @@ export class ContextPipeline implements ContextAssembler {
     await this.tiers.loadForSearch();
     const budget = this.budgetFor(request);
     this.checkDepth(request);
-    const candidates = this.rank(this.deduplicate(this.gather(request)));
+    const candidates = this.rank(this.deduplicate(await this.tiers.searching(() => this.gather(request))));
     const fragments: ContextFragment[] = [];
     const promoted: [TierEntry, number][] = [];
     let remaining = budget.availableTokens;

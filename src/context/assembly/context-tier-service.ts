@@ -1,6 +1,6 @@
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { isJsonObject } from '../../records/json.js';
-import type { SearchDocument, SearchEngine, SearchHit, SearchIndex } from '../../search/search-engine.js';
+import { IndexDamaged, type SearchDocument, type SearchEngine, type SearchHit, type SearchIndex } from '../../search/search-engine.js';
 import type { KeptTokenCounts } from '../../tokenizer/kept-token-counts.js';
 import type { TokenCounter, Tokenizer } from '../../tokenizer/tokenizer.js';
 import { RECORD_DETAIL_MAP } from './builtin-detail-maps.js';
@@ -9,6 +9,7 @@ import type { BudgetState, ContextRecord, ContextSource, ContextTiers, HistoryEn
 import type { DetailLevelMap } from './detail-level-map.js';
 import { recordText, renderRecord, summaryOf } from './record-rendering.js';
 import type { ReferenceLists } from './reference-lists.js';
+import { combinedKeptIndex } from './kept-search-index.js';
 import { everyNeighbourList, neighboursIn, tierReferences, type TierReferences } from './tier-references.js';
 
 export interface ContextTierServiceOptions {
@@ -69,10 +70,25 @@ export class ContextTierService implements ContextTiers {
 
   loadForSearch(): Promise<void> {
     this.searchLoading ??= this.load().then(async () => {
-      this.keptIndex = await this.keptSearchIndex();
+      this.keptIndex = await combinedKeptIndex(this.options.searchEngine.persistedIndex, this.loaded);
       if (!this.keptIndex) await this.loadSearchTexts();
     });
     return this.searchLoading;
+  }
+
+  async searching<T>(search: () => T): Promise<T> {
+    await this.loadForSearch();
+    try {
+      return search();
+    } catch (error) {
+      if (!(error instanceof IndexDamaged) || this.keptIndex === undefined) throw error;
+    }
+    this.keptIndex = undefined;
+    this.searchIndex = undefined;
+    const format = this.options.searchEngine.persistedIndex!;
+    for (const [source] of this.loaded) await source.searchIndexDamaged?.(format);
+    await this.loadSearchTexts();
+    return search();
   }
 
   async add(record: ContextRecord, tier: TierName, sourceId: string): Promise<TierEntry> {
@@ -259,23 +275,6 @@ export class ContextTierService implements ContextTiers {
     if (first === undefined) this.firstWithKey.set(entry.key, entry.id);
     else this.copied[first] = 1;
     return entry;
-  }
-
-  /**
-   * The sources' kept indexes ranked as one corpus in entry order (the engine's `combine`), when every
-   * source with records keeps one that covers them all; undefined otherwise (the texts are searched).
-   */
-  private async keptSearchIndex(): Promise<SearchIndex | undefined> {
-    const format = this.options.searchEngine.persistedIndex;
-    if (!format?.combine) return undefined;
-    const parts: SearchIndex[] = [];
-    for (const [source, count] of this.loaded) {
-      if (count === 0) continue;
-      const index = source.searchIndex ? await source.searchIndex(format) : undefined;
-      if (index?.size !== count) return undefined;
-      parts.push(index);
-    }
-    return parts.length === 0 ? undefined : format.combine(parts);
   }
 
   /** Readies the search texts of the sources that read theirs only when needed (see `ContextSource.loadSearchTexts`). */

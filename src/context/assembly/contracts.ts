@@ -65,6 +65,12 @@ export interface ContextSource {
    * `load()`), when the source keeps one: the tiers then rank from it instead of scanning every text.
    */
   searchIndex?(format: PersistedIndexFormat): Promise<SearchIndex | undefined>;
+  /**
+   * The index `searchIndex` gave failed its checks while a query read it (IndexDamaged, say a cache file
+   * damaged past what opening it checks): the tiers search the texts from now on; the source keeps a sound
+   * one for later runtimes.
+   */
+  searchIndexDamaged?(format: PersistedIndexFormat): Promise<void>;
   /** Where a record lives, for provenance after the tier: `code:pkg/auth.py:10-42` (default the source id). */
   locate?(record: ContextRecord): string;
   /**
@@ -113,6 +119,12 @@ export interface ContextTiers {
    * the source to keep): what a caller about to search awaits; one that only reads the budget need not.
    */
   loadForSearch(): Promise<void>;
+  /**
+   * `loadForSearch`, then `search` (which runs searches of these tiers). Should a kept index fail its checks
+   * while `search` reads it (IndexDamaged), the kept indexes are dropped, their sources told, and `search`
+   * runs again over the texts: what every caller of `search`, `scores` or `searchHistory` goes through.
+   */
+  searching<T>(search: () => T): Promise<T>;
   /** Adds a record at run time (a session's new node, say); it joins `tier` and the search index. */
   add(record: ContextRecord, tier: TierName, sourceId: string): Promise<TierEntry>;
   entries(): readonly TierEntry[];

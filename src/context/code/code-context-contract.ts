@@ -20,6 +20,11 @@ export interface CodeSnapshot {
    * index cannot be opened.
    */
   searchIndex(format: PersistedIndexFormat): Promise<SearchIndex | undefined>;
+  /**
+   * The index `searchIndex` gave failed its checks while a query read it (IndexDamaged): it is built again
+   * from the search texts and kept with the tree in its place.
+   */
+  searchIndexDamaged(format: PersistedIndexFormat): Promise<void>;
 }
 
 export interface CodeContext {

@@ -46,6 +46,7 @@ export function codeContextSource(code: CodeContext): ContextSource {
       return searchTexts[nodeOf(record).id]!;
     },
     searchIndex: async (format) => snapshot?.searchIndex(format),
+    searchIndexDamaged: async (format) => snapshot?.searchIndexDamaged(format),
     locate: (record) => `code:${record.path as string}:${record.lines as string}`,
   };
 }

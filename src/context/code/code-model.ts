@@ -1,3 +1,9 @@
+/**
+ * A list of numbers a reader only indexes and iterates: an array from the parser, a view of the tree
+ * cache's column when decoded from it (so a warm request makes no array per definition and per file).
+ */
+export type NumberList = ArrayLike<number> & Iterable<number>;
+
 /** The languages ep reads with tree-sitter, and the vocabulary prefix each one's nodes use. */
 export type CodeLanguage = 'python' | 'typescript' | 'tsx' | 'javascript';
 
@@ -16,7 +22,7 @@ export interface CodeSymbol {
   /** The docstring (Python) or leading doc comment (TypeScript, JavaScript), cleaned; '' when there is none. */
   readonly doc: string;
   /** Indices (into the file's `symbols`) of the methods a class defines. */
-  readonly members: readonly number[];
+  readonly members: NumberList;
   /** Names the definition uses: calls, types, bases, plain identifiers. */
   readonly names: readonly string[];
   /** Member names it reaches through an attribute (`self.store.save()` gives `store` and `save`). */
@@ -42,7 +48,7 @@ export interface ParsedFile {
   /** Names used by top-level statements outside any definition. */
   readonly names: readonly string[];
   /** 1-based lines that carry structure (headers, decorators, docstrings, control flow, returns). */
-  readonly outline: readonly number[];
+  readonly outline: NumberList;
   /** The parser reported a syntax error: the file is served as a module only, its source text intact. */
   readonly parseError: boolean;
 }

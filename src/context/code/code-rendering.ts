@@ -26,7 +26,7 @@ export function renderCodeNode(node: CodeNode, depth: number): string {
   if (!symbol) return renderModule(node.file, depth);
   if (depth >= SIGNATURES) return signatureBlock(node.file, symbol, '').join('\n');
   if (depth >= MEMBER_LISTING && symbol.members.length > 0) {
-    return [headerLine(symbol), ...symbol.members.map((member) => `  ${shortName(node.file.parsed.symbols[member]!)}`)].join('\n');
+    return [headerLine(symbol), ...memberNames(node.file, symbol).map((name) => `  ${name}`)].join('\n');
   }
   return headerLine(symbol);
 }
@@ -43,7 +43,7 @@ function renderModule(file: SourceFile, depth: number): string {
   if (depth >= MEMBER_LISTING) {
     const lines = [file.path];
     for (const symbol of topLevel) {
-      const members = symbol.members.map((member) => shortName(symbols[member]!));
+      const members = memberNames(file, symbol);
       lines.push(`  ${symbol.kind} ${symbol.name}${members.length > 0 ? `: ${members.join(', ')}` : ''}`);
     }
     return lines.join('\n');
@@ -71,6 +71,11 @@ export function headerLine(symbol: SymbolOutline): string {
     .slice(start < 0 ? 0 : start)
     .map((line) => line.trim())
     .join(' ');
+}
+
+/** The short names of the methods a class defines, in order. */
+function memberNames(file: SourceFile, symbol: SymbolOutline): string[] {
+  return Array.from(symbol.members, (member) => shortName(file.parsed.symbols[member]!));
 }
 
 function shortName(symbol: SymbolOutline): string {

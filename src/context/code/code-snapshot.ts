@@ -2,7 +2,7 @@ import type { CodeSnapshot } from './code-context-contract.js';
 import { CodeGraph } from './code-graph.js';
 import { codeSearchText } from './code-search-text.js';
 import type { CodeRoot } from './code-root.js';
-import type { SearchIndex } from '../../search/search-engine.js';
+import { IndexDamaged, type PersistedIndexFormat, type SearchIndex } from '../../search/search-engine.js';
 import { readSourceTree, startSourceListing, type SourceTree, type SourceTreeOptions } from './source-tree.js';
 import { ListingCache } from './listing-cache.js';
 import { TreeCache, type KeptSearchIndex, type TreeCacheData } from './tree-cache.js';
@@ -51,6 +51,14 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
     kept = { ...read.cache, treeHash: tree.treeHash, references: graph.references };
     if (cache) await writeCache(cache, kept, searchTexts);
   }
+  /** The index built from the search texts and kept with the tree (written with the cache). */
+  const keepIndex = async (cache: TreeCache, format: PersistedIndexFormat): Promise<SearchIndex | undefined> => {
+    const documents = (await searchTexts()).map((text) => ({ text }));
+    const searchIndex: KeptSearchIndex = { format: format.format, bytes: format.encode(documents) };
+    kept = { ...kept, searchIndex };
+    await writeCache(cache, kept, searchTexts);
+    return format.open(searchIndex.bytes);
+  };
   return {
     tree,
     graph,
@@ -61,21 +69,35 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
       let index = opened.get(format.format);
       if (!index) {
         index = (async () => {
-          const current = kept.searchIndex?.format === format.format ? format.open(kept.searchIndex.bytes) : undefined;
+          const current = kept.searchIndex?.format === format.format ? openKept(format, kept.searchIndex) : undefined;
           // One document per node: the count comes from the graph, so opening the index decodes no search text.
           if (current?.size === graph.nodes.length) return current;
           // Not kept in this format (or not readable): built once for this tree and kept with it.
-          const documents = (await searchTexts()).map((text) => ({ text }));
-          const searchIndex: KeptSearchIndex = { format: format.format, bytes: format.encode(documents) };
-          kept = { ...kept, searchIndex };
-          await writeCache(cache, kept, searchTexts);
-          return format.open(searchIndex.bytes);
+          return keepIndex(cache, format);
         })();
         opened.set(format.format, index);
       }
       return index;
     },
+    searchIndexDamaged: async (format) => {
+      // Built again now, while the texts are read for the searches that follow.
+      if (cache) opened.set(format.format, keepIndex(cache, format));
+      await opened.get(format.format);
+    },
   };
+}
+
+/**
+ * A kept index opened where it lies when the format can (a query reads its own terms' postings), else whole;
+ * undefined when the part read now fails its checks (the index is then built again).
+ */
+function openKept(format: PersistedIndexFormat, kept: KeptSearchIndex): SearchIndex | undefined {
+  try {
+    return kept.source && format.openSource ? format.openSource(kept.source) : format.open(kept.bytes);
+  } catch (error) {
+    if (error instanceof IndexDamaged || error instanceof CacheInvalid) return undefined;
+    throw error;
+  }
 }
 
 /** Writes the cache (atomically); a cache that cannot be written (read-only home, full disk) only costs the next request the work. */

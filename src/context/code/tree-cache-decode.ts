@@ -1,4 +1,4 @@
-import type { FileOutline, ParsedFile, SymbolOutline } from './code-model.js';
+import type { FileOutline, NumberList, ParsedFile, SymbolOutline } from './code-model.js';
 import {
   FILE_FIELDS,
   KINDS,
@@ -9,8 +9,10 @@ import {
   MAX_STRING,
   SYMBOL_FIELDS,
   TREE_CACHE_VERSION,
+  type KeptSearchIndex,
   type TreeCacheData,
 } from './tree-cache-format.js';
+import { IndexDamaged } from '../../search/search-engine.js';
 import { referenceListsFault, type ReferenceLists } from '../assembly/reference-lists.js';
 import type { CheckedFileOptions } from '../../limits/checked-file.js';
 import { CacheInvalid, check, decodeSections, openSections, type SectionReader, type TextColumn } from './tree-cache-sections.js';
@@ -45,9 +47,9 @@ function decodeSectionsFor(reader: SectionReader, root: string): TreeCacheData {
     return value as number;
   };
 
-  // Everything a warm request reads, in one read: every section but the search texts and the names files
-  // use, written last (a cache written before that order was kept reads its search index on its own).
-  reader.holdBefore('searchTexts');
+  // Everything a warm request reads whole, in one read: every section but the search index (read a part at a
+  // time, see below), the search texts and the names files use, written last.
+  reader.holdBefore('searchIndex');
   const keys = reader.text('keys', count('keys'));
   const outlines = decodeOutlines(reader, keys, count);
   const keyList = [...outlines.keys()];
@@ -75,8 +77,8 @@ function decodeSectionsFor(reader: SectionReader, root: string): TreeCacheData {
   const { searchIndexFormat } = header;
   const formatNamed = typeof searchIndexFormat === 'string' && searchIndexFormat.length <= MAX_NAME;
   check(searchIndexFormat === null || formatNamed, 'search index format');
-  // The bytes are the format's to check when the index is opened (`PersistedIndexFormat.open` trusts nothing).
-  const searchIndex = searchIndexFormat === null ? undefined : { format: searchIndexFormat, bytes: reader.bytes('searchIndex') };
+  // The bytes are the format's to check when the index is opened (`PersistedIndexFormat` trusts nothing).
+  const searchIndex = searchIndexFormat === null ? undefined : keptSearchIndex(reader, searchIndexFormat);
   let full: Map<string, ParsedFile> | undefined;
   return {
     checkedAt,
@@ -92,6 +94,32 @@ function decodeSectionsFor(reader: SectionReader, root: string): TreeCacheData {
       return (searchTexts ??= readSearchTexts());
     },
     ...(searchIndex ? { searchIndex } : {}),
+  };
+}
+
+/**
+ * The kept index, read whole when its bytes are asked for (a write copies them), else a part at a time: a
+ * query reads the index's head and the postings of its own terms, a few blocks of a section of a megabyte.
+ */
+function keptSearchIndex(reader: SectionReader, format: string): KeptSearchIndex {
+  const byteLength = reader.sectionLength('searchIndex');
+  return {
+    format,
+    get bytes() {
+      return reader.bytes('searchIndex');
+    },
+    source: {
+      byteLength,
+      read: (offset, length) => {
+        try {
+          return reader.range('searchIndex', offset, length);
+        } catch (error) {
+          // A block that fails its checksum mid-query: the tiers answer from the texts instead (see ContextTiers.searching).
+          if (error instanceof CacheInvalid) throw new IndexDamaged(`The code cache's search index: ${error.message}`, { cause: error });
+          throw error;
+        }
+      },
+    },
   };
 }
 
@@ -152,7 +180,7 @@ function decodeOutlines(reader: SectionReader, keys: TextColumn, count: (name: s
       check(kind !== undefined && name !== '', 'symbol');
       check(startLine >= 1 && endLine >= startLine && endLine <= lineCount, 'symbol lines');
       check(memberAt + memberCount <= members.length, 'members past their column');
-      const ownMembers = numbersOf(members, memberAt, (memberAt += memberCount), ownSymbols);
+      const ownMembers = viewBelow(members, memberAt, (memberAt += memberCount), ownSymbols);
       check(ownMembers !== undefined, 'member');
       fileSymbols.push({
         kind,
@@ -164,7 +192,7 @@ function decodeOutlines(reader: SectionReader, keys: TextColumn, count: (name: s
         members: ownMembers,
       });
     }
-    const lines = numbersOf(outline, outlineAt, (outlineAt += ownOutline), lineCount + 1);
+    const lines = viewBelow(outline, outlineAt, (outlineAt += ownOutline), lineCount + 1);
     check(lines !== undefined, 'outline line');
     outlines.set(key, {
       language: key.slice(0, key.indexOf(':')) as FileOutline['language'],
@@ -220,22 +248,17 @@ function decodeUses(
   return full;
 }
 
-const NONE: readonly number[] = Object.freeze([]);
+const NONE: NumberList = Object.freeze([]);
 
 /**
- * `values[start..end)` as an array, or undefined when one is not below `bound`. Plain indexed loops: this
- * runs once per call, in the interpreter, where `Array.from` of a subarray costs several times more and a
- * `for...of` allocates a result object per value.
+ * `values[start..end)` as a view of the column (no copy: a warm request renders a few definitions of
+ * thousands), or undefined when one is not below `bound`. A plain indexed loop: this runs once per call, in
+ * the interpreter, where a `for...of` allocates a result object per value.
  */
-function numbersOf(values: Uint32Array, start: number, end: number, bound: number): readonly number[] | undefined {
+function viewBelow(values: Uint32Array, start: number, end: number, bound: number): NumberList | undefined {
   if (start === end) return NONE;
-  const list = new Array<number>(end - start);
-  for (let at = start; at < end; at += 1) {
-    const value = values[at]!;
-    if (value >= bound) return undefined;
-    list[at - start] = value;
-  }
-  return list;
+  for (let at = start; at < end; at += 1) if (values[at]! >= bound) return undefined;
+  return values.subarray(start, end);
 }
 
 function isCount(value: number, max: number): boolean {

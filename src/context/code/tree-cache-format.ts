@@ -1,5 +1,6 @@
 import type { ReferenceLists } from '../assembly/reference-lists.js';
 import type { FileOutline, ParsedFile, SymbolKind } from './code-model.js';
+import type { IndexByteSource } from '../../search/search-engine.js';
 import { SectionWriter } from './tree-cache-sections.js';
 import type { CachedFileStat, FileUses } from './tree-cache-shape.js';
 
@@ -41,7 +42,13 @@ export interface TreeCacheData {
 /** An index as a `PersistedIndexFormat` encoded it, under that format's name. */
 export interface KeptSearchIndex {
   readonly format: string;
+  /** All of its bytes (from a cache file, read and checked when asked for: CacheInvalid when they fail). */
   readonly bytes: Uint8Array;
+  /**
+   * From a cache file: the bytes as the format's `openSource` reads them, a range at a time, each block checked
+   * when first read (IndexDamaged when one fails), so a query reads the postings of its own terms only.
+   */
+  readonly source?: IndexByteSource;
 }
 
 export const KINDS: readonly SymbolKind[] = ['class', 'interface', 'type', 'function', 'method'];

@@ -139,6 +139,28 @@ export class SectionReader {
   }
 
   /**
+   * Bytes `[at, at + size)` of a section, every block they lie in checked, without reading the rest of it:
+   * for a reader that needs a few parts of a large section.
+   */
+  range(name: string, at: number, size: number): Uint8Array {
+    const length = this.sectionLength(name);
+    check(
+      Number.isSafeInteger(at) && Number.isSafeInteger(size) && at >= 0 && size >= 0 && at + size <= length,
+      `section ${name}: read past its end`,
+    );
+    return this.checked(() => this.blocks.range(this.ranges[name]![0] + at, size), `section ${name}: `);
+  }
+
+  /** A section's length in bytes, its place in the body checked (nothing read). */
+  sectionLength(name: string): number {
+    const range = Object.hasOwn(this.ranges, name) ? this.ranges[name] : undefined;
+    check(range !== undefined, `section ${name} missing`);
+    const [offset, size] = range;
+    check(offset % 8 === 0 && offset + size <= this.blocks.length, `section ${name} past the end`);
+    return size;
+  }
+
+  /**
    * `count` strings. An ASCII text (its UTF-16 length is its byte length) is decoded on the first string
    * asked for, so a column a call does not read costs only the check of its offsets.
    */
@@ -164,12 +186,9 @@ export class SectionReader {
 
   /** A section's bytes; `length`, when given, is the size it must have. */
   private section(name: string, length?: number): Buffer {
-    const range = Object.hasOwn(this.ranges, name) ? this.ranges[name] : undefined;
-    check(range !== undefined, `section ${name} missing`);
-    const [offset, size] = range;
-    check(offset % 8 === 0 && offset + size <= this.blocks.length, `section ${name} past the end`);
+    const size = this.sectionLength(name);
     check(length === undefined || size === length, `section ${name}: ${size} bytes, ${length ?? 0} expected`);
-    return this.checked(() => this.blocks.range(offset, size), `section ${name}: `);
+    return this.checked(() => this.blocks.range(this.ranges[name]![0], size), `section ${name}: `);
   }
 
   private checked<T>(read: () => T, what = ''): T {

@@ -98,8 +98,7 @@ export function contextTools(services: { tiers: () => ContextTiers; assembler: (
     outputSchema: { type: 'object', required: ['entries'], properties: { entries: { type: 'array' } } },
     async call(input: { query: string; limit?: number }) {
       const tiers = services.tiers();
-      await tiers.loadForSearch();
-      return { entries: tiers.searchHistory(input.query, input.limit ?? 10) };
+      return { entries: await tiers.searching(() => tiers.searchHistory(input.query, input.limit ?? 10)) };
     },
   };
 

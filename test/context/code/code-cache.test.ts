@@ -60,11 +60,12 @@ const withSymbol = (data: TreeCacheData, change: (symbol: SymbolOutline) => Symb
 let dir: string;
 let home: string;
 const cacheDir = () => path.join(home, 'cache', 'code-context');
-/** What the tree cache holds, but the time of its last check. */
+/** What the tree cache holds, but the time of its last check (the search index as its format and bytes). */
 const keptTree = async () => {
   const file = (await readdir(cacheDir())).find((name) => name.endsWith('.tree'))!;
-  const { checkedAt: _checkedAt, parsed, ...data } = decodeTreeCache(await readFile(path.join(cacheDir(), file)), dir);
-  return { ...data, parsed: [...data.outlines.keys()].map(parsed) };
+  const { checkedAt: _checkedAt, parsed, searchIndex, ...data } = decodeTreeCache(await readFile(path.join(cacheDir(), file)), dir);
+  const index = searchIndex && { format: searchIndex.format, bytes: searchIndex.bytes };
+  return { ...data, parsed: [...data.outlines.keys()].map(parsed), ...(index ? { searchIndex: index } : {}) };
 };
 const run = async (cache: boolean) => {
   const options = { cwd: dir, env: { ...process.env, EP_HOME: home }, config: { options: { 'builtin/context-code': { cache } } } };
@@ -126,6 +127,11 @@ describe('the code context cache', () => {
       plantedTree((data) => ({ ...data, searchIndex: { format: bm25IndexFile.format, bytes: bm25IndexFile.encode([{ text: 'login' }]) } })),
       plantedTree((data) => ({ ...data, searchIndex: { format: bm25IndexFile.format, bytes: new Uint8Array(64).fill(3) } })),
       plantedTree((data) => ({ ...data, searchIndex: { ...data.searchIndex!, format: 'another-engine-v1' } })),
+      // An index that opens (its head is sound) but whose postings a query then finds naming no document.
+      plantedTree((data) => ({
+        ...data,
+        searchIndex: { format: bm25IndexFile.format, bytes: postingsPastTheEnd(data.searchIndex!.bytes) },
+      })),
       plantedTree((data) => ({ ...data, treeHash: '0'.repeat(64) })),
       // A listing that would have the tree read outside itself.
       (file, bytes) =>
@@ -209,6 +215,19 @@ describe('the code context cache', () => {
     assert.deepEqual(JSON.parse(stdout), { parsed: 0, treeSitterLoaded: false });
   });
 });
+
+/**
+ * The index with every posting naming a document past the last (see bm25-index-file.ts for the layout:
+ * u32 words, a header of 6 with n, v and p at 2 to 4, then n + v + (v + 1) words before the postings).
+ */
+function postingsPastTheEnd(bytes: Uint8Array): Uint8Array {
+  const planted = Uint8Array.from(bytes);
+  const words = new Uint32Array(planted.buffer, 0, planted.length >>> 2);
+  const [n, v, p] = [words[2]!, words[3]!, words[4]!];
+  const postingsAt = 6 + n + 2 * v + 1;
+  words.fill(n, postingsAt, postingsAt + p);
+  return planted;
+}
 
 /** The lists with `target` put first in node 0's. */
 function plantedTarget(references: ReferenceLists, target: number): ReferenceLists {
