@@ -9,6 +9,7 @@ import {
   type ContextRecord,
 } from '../../../src/context/assembly/index.js';
 import { Bm25SearchEngine } from '../../../src/search/bm25/bm25-engine.js';
+import { IndexDamaged } from '../../../src/search/search-engine.js';
 import { BpeTokenizer } from '../../../src/tokenizer/bpe-tokenizer.js';
 import { CHAIN, contextOver } from './support.js';
 
@@ -139,6 +140,52 @@ describe('ContextTierService', () => {
     // One source without a kept index: the texts are scanned, with the same hits.
     opened.length = 0;
     assert.deepEqual(await ranked([keeping('a', texts.slice(0, 2)), keeping('b', texts.slice(2), false)]), scanned);
+  });
+
+  it('answers from the texts when a kept index fails its checks mid-query, and tells its source once', async () => {
+    const engine = new Bm25SearchEngine();
+    const format = engine.persistedIndex;
+    const texts = ['rotate the signing keys', 'sign users in', 'keys for the vault'];
+    const bytes = format.encode(texts.map((text) => ({ text })));
+    // Read in place, the postings fail as a damaged block would (the layout: see bm25-index-file.ts).
+    const [n, v, p] = new Uint32Array(bytes.buffer, bytes.byteOffset + 8, 3);
+    const postingsAt = (6 + n! + 2 * v! + 1) * 4;
+    const inPostings = (offset: number) => offset >= postingsAt && offset < postingsAt + 8 * p!;
+    const told: string[] = [];
+    let textsLoaded = false;
+    const source = {
+      id: 'kept',
+      tier: 'warm' as const,
+      load: () => texts.map((text, position) => ({ key: `kept/${position}`, text })),
+      searchText: (record: ContextRecord) => {
+        assert.ok(textsLoaded, 'texts are read only once loaded');
+        return record.text as string;
+      },
+      loadSearchTexts: async () => void (textsLoaded = true),
+      searchIndex: async () =>
+        format.openSource!({
+          byteLength: bytes.length,
+          read: (offset: number, length: number) => {
+            if (inPostings(offset)) throw new IndexDamaged('block fails its checksum');
+            return bytes.subarray(offset, offset + length);
+          },
+        }),
+      searchIndexDamaged: async (damagedFormat: typeof format) => void told.push(damagedFormat.format),
+    };
+    const tiers = new ContextTierService({ sources: [source], searchEngine: engine, tokenizer: new BpeTokenizer() });
+    await tiers.loadForSearch();
+    assert.throws(() => tiers.search('keys'), IndexDamaged, 'a search outside `searching` meets the damage');
+    const expected = engine.buildIndex(texts.map((text) => ({ text }))).search('keys');
+    assert.deepEqual(await tiers.searching(() => tiers.search('keys')), expected);
+    assert.deepEqual(told, [format.format]);
+    assert.deepEqual(await tiers.searching(() => tiers.search('keys')), expected, 'later searches read the texts');
+    assert.deepEqual(told, [format.format], 'the source is told once');
+    await assert.rejects(
+      tiers.searching(() => {
+        throw new RangeError('not a damaged index');
+      }),
+      RangeError,
+    );
   });
 
   it('resolves references by uri as well as by key', async () => {
