@@ -28,6 +28,17 @@ export function generatedPythonModules(count: number): Record<string, string> {
   return files;
 }
 
+/**
+ * Where a BM25 index's postings lie, as byte offsets into the index: little-endian u32 words, a header of six
+ * (n, v and p at 2 to 4), then n + v + (v + 1) words before the postings (documents, then frequencies: 2p
+ * words). `word(i)` reads the index's i-th word.
+ */
+export function postingsSpan(word: (index: number) => number): { start: number; end: number } {
+  const [n, v, p] = [word(2), word(3), word(4)];
+  const start = (6 + n + 2 * v + 1) * 4;
+  return { start, end: start + 2 * p * 4 };
+}
+
 /** The tree cache with one byte changed in every block that lies wholly within the search index's postings. */
 export function withPostingsDamaged(bytes: Buffer): { damaged: Buffer; blocks: number } {
   const headerLength = bytes.readUInt32LE(8);
@@ -38,10 +49,8 @@ export function withPostingsDamaged(bytes: Buffer): { damaged: Buffer; blocks: n
   };
   const bodyAt = bytes.length - header.bodyBytes;
   const [indexAt] = header.sections.searchIndex!;
-  const word = (at: number) => bytes.readUInt32LE(bodyAt + indexAt + at * 4);
-  const [n, v, p] = [word(2), word(3), word(4)];
-  const start = indexAt + (6 + n + 2 * v + 1) * 4;
-  const end = start + 2 * p * 4;
+  const postings = postingsSpan((at) => bytes.readUInt32LE(bodyAt + indexAt + at * 4));
+  const [start, end] = [indexAt + postings.start, indexAt + postings.end];
   const damaged = Buffer.from(bytes);
   let blocks = 0;
   for (let block = Math.ceil(start / header.blockBytes); (block + 1) * header.blockBytes <= end; block += 1, blocks += 1) {

@@ -80,9 +80,11 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
       return index;
     },
     searchIndexDamaged: async (format) => {
+      if (!cache) return;
       // Built again now, while the texts are read for the searches that follow.
-      if (cache) opened.set(format.format, keepIndex(cache, format));
-      await opened.get(format.format);
+      const rebuilt = keepIndex(cache, format);
+      opened.set(format.format, rebuilt);
+      await rebuilt;
     },
   };
 }

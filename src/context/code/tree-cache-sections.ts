@@ -143,21 +143,17 @@ export class SectionReader {
    * for a reader that needs a few parts of a large section.
    */
   range(name: string, at: number, size: number): Uint8Array {
-    const length = this.sectionLength(name);
+    const [offset, length] = this.place(name);
     check(
       Number.isSafeInteger(at) && Number.isSafeInteger(size) && at >= 0 && size >= 0 && at + size <= length,
       `section ${name}: read past its end`,
     );
-    return this.checked(() => this.blocks.range(this.ranges[name]![0] + at, size), `section ${name}: `);
+    return this.checked(() => this.blocks.range(offset + at, size), `section ${name}: `);
   }
 
   /** A section's length in bytes, its place in the body checked (nothing read). */
   sectionLength(name: string): number {
-    const range = Object.hasOwn(this.ranges, name) ? this.ranges[name] : undefined;
-    check(range !== undefined, `section ${name} missing`);
-    const [offset, size] = range;
-    check(offset % 8 === 0 && offset + size <= this.blocks.length, `section ${name} past the end`);
-    return size;
+    return this.place(name)[1];
   }
 
   /**
@@ -186,9 +182,18 @@ export class SectionReader {
 
   /** A section's bytes; `length`, when given, is the size it must have. */
   private section(name: string, length?: number): Buffer {
-    const size = this.sectionLength(name);
+    const [offset, size] = this.place(name);
     check(length === undefined || size === length, `section ${name}: ${size} bytes, ${length ?? 0} expected`);
-    return this.checked(() => this.blocks.range(this.ranges[name]![0], size), `section ${name}: `);
+    return this.checked(() => this.blocks.range(offset, size), `section ${name}: `);
+  }
+
+  /** Where a section lies in the body (offset, length), checked to lie within it on an 8-byte boundary. */
+  private place(name: string): readonly [offset: number, length: number] {
+    const range = Object.hasOwn(this.ranges, name) ? this.ranges[name] : undefined;
+    check(range !== undefined, `section ${name} missing`);
+    const [offset, size] = range;
+    check(offset % 8 === 0 && offset + size <= this.blocks.length, `section ${name} past the end`);
+    return range;
   }
 
   private checked<T>(read: () => T, what = ''): T {

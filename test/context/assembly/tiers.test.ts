@@ -10,6 +10,7 @@ import {
 } from '../../../src/context/assembly/index.js';
 import { Bm25SearchEngine } from '../../../src/search/bm25/bm25-engine.js';
 import { IndexDamaged } from '../../../src/search/search-engine.js';
+import { postingsSpan } from '../../../features/support/code-cache-damage.js';
 import { BpeTokenizer } from '../../../src/tokenizer/bpe-tokenizer.js';
 import { CHAIN, contextOver } from './support.js';
 
@@ -147,10 +148,10 @@ describe('ContextTierService', () => {
     const format = engine.persistedIndex;
     const texts = ['rotate the signing keys', 'sign users in', 'keys for the vault'];
     const bytes = format.encode(texts.map((text) => ({ text })));
-    // Read in place, the postings fail as a damaged block would (the layout: see bm25-index-file.ts).
-    const [n, v, p] = new Uint32Array(bytes.buffer, bytes.byteOffset + 8, 3);
-    const postingsAt = (6 + n! + 2 * v! + 1) * 4;
-    const inPostings = (offset: number) => offset >= postingsAt && offset < postingsAt + 8 * p!;
+    // Read in place, the postings fail as a damaged block would.
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
+    const postings = postingsSpan((at) => words[at]!);
+    const inPostings = (offset: number) => offset >= postings.start && offset < postings.end;
     const told: string[] = [];
     let textsLoaded = false;
     const source = {

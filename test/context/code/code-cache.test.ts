@@ -16,6 +16,7 @@ import { decodeTreeCache } from '../../../src/context/code/tree-cache-decode.js'
 import { encodeTreeCache, type TreeCacheData } from '../../../src/context/code/tree-cache-format.js';
 import { CacheInvalid } from '../../../src/context/code/tree-cache-sections.js';
 import { bm25IndexFile } from '../../../src/search/bm25/bm25-index-file.js';
+import { postingsSpan } from '../../../features/support/code-cache-damage.js';
 
 const FILES: Record<string, string> = {
   'pkg/__init__.py': '"""The sample application."""\n',
@@ -216,16 +217,12 @@ describe('the code context cache', () => {
   });
 });
 
-/**
- * The index with every posting naming a document past the last (see bm25-index-file.ts for the layout:
- * u32 words, a header of 6 with n, v and p at 2 to 4, then n + v + (v + 1) words before the postings).
- */
+/** The index with every posting naming a document past the last (the document count is its third word). */
 function postingsPastTheEnd(bytes: Uint8Array): Uint8Array {
   const planted = Uint8Array.from(bytes);
   const words = new Uint32Array(planted.buffer, 0, planted.length >>> 2);
-  const [n, v, p] = [words[2]!, words[3]!, words[4]!];
-  const postingsAt = 6 + n + 2 * v + 1;
-  words.fill(n, postingsAt, postingsAt + p);
+  const { start, end } = postingsSpan((at) => words[at]!);
+  words.fill(words[2]!, start / 4, start / 4 + (end - start) / 8);
   return planted;
 }
 
