@@ -43,11 +43,12 @@ export class GitPackageStore implements PackageStore {
   async load(path: string, options: LoadOptions = {}): Promise<LoadedPackage> {
     const ref = options.ref ?? 'HEAD';
     const { OpenPackage } = await import('./package/open-package.js');
-    const opened = await OpenPackage.open(path, this.limits);
+    const opened = await OpenPackage.open(path, options.digest ? { ...this.limits, digest: true } : this.limits);
     try {
       const snapshot = await opened.snapshot(ref);
       const { commit, list, scenarioOrder: scenarioIds, recordBytes, warnings } = snapshot;
-      return { path, ref, commit, list, scenarioIds, recordBytes, warnings };
+      const digest = options.digest ? opened.digest() : undefined;
+      return { path, ref, commit, list, scenarioIds, recordBytes, warnings, ...(digest ? { digest } : {}) };
     } finally {
       await opened.close();
     }

@@ -61,11 +61,21 @@ export interface LoadedPackage {
    */
   readonly recordBytes?: readonly Uint8Array[];
   readonly warnings: readonly string[];
+  /**
+   * The SHA-256 (hex) of the package file's bytes the records were read from, when `LoadOptions.digest` asked
+   * for it and the store reads a package from one file.
+   */
+  readonly digest?: string;
 }
 
 export interface LoadOptions {
   /** A commit, branch or tag; `HEAD` by default. */
   readonly ref?: string;
+  /**
+   * Also give the digest of the bytes read (`LoadedPackage.digest`), so a cache stamped with it needs no
+   * second read of the file.
+   */
+  readonly digest?: boolean;
 }
 
 /** The commit message of a save or update that names none. */

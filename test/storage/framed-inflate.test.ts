@@ -3,8 +3,9 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { zipSync } from 'fflate';
 import { blobId } from '../../src/storage/git/git-objects.js';
-import { Worker } from 'node:worker_threads';
-import { FRAMED_INFLATE_WORKER, finishFramedInflate, inflateFramed, planFramedInflate } from '../../src/storage/zip/framed-inflate.js';
+import { ArchiveHelper } from '../../src/storage/zip/archive-helper.js';
+import { finishFramedInflate, inflateFramed, planFramedInflate } from '../../src/storage/zip/framed-inflate.js';
+import { ChunkState, chunkCount, failedMember, type FramedInflateShared } from '../../src/storage/zip/framed-inflate-chunks.js';
 import { readZip, type ZipMember } from '../../src/storage/zip/zip-reader.js';
 
 const files = (count: number, seed: number) =>
@@ -56,19 +57,13 @@ describe('inflating many members with their blob ids', () => {
     );
   });
 
-  it('takes the bytes and ids the worker thread produced, and its failures', async () => {
-    const runWorker = (shared: ReturnType<typeof planFramedInflate>) =>
-      new Promise<number>((resolve, reject) => {
-        const worker = new Worker(FRAMED_INFLATE_WORKER, { workerData: shared });
-        worker.once('error', reject);
-        worker.once('exit', resolve);
-      });
+  it('takes the bytes and ids the helper thread produced, and its failures', async () => {
     const input = files(1_000, 11);
     const archive = zipSync(input, { level: 6 });
     const members = readZip(archive, 'p.ep');
-    // The worker takes every chunk before the main thread looks: everything below comes from it.
+    // The helper takes every chunk before the main thread looks: everything below comes from it.
     const shared = planFramedInflate(archive, members, 64);
-    assert.equal(await runWorker(shared), 0);
+    await helperTakesAll(shared);
     const { data, ids } = finishFramedInflate(shared, members, 'p.ep');
     members.forEach((member, i) => {
       assert.deepEqual(Buffer.from(data[i]!), Buffer.from(input[member.name]!), member.name);
@@ -76,7 +71,8 @@ describe('inflating many members with their blob ids', () => {
     });
     const broken = members.map((member, i) => (i === 321 ? { ...member, size: member.size + 2 } : member));
     const failing = planFramedInflate(archive, broken, 64);
-    assert.equal(await runWorker(failing), 0);
+    await helperTakesAll(failing);
+    assert.equal(failedMember(failing), 321);
     assert.throws(
       () => finishFramedInflate(failing, broken, 'p.ep'),
       (error: { code: string; details: { member: string } }) =>
@@ -84,3 +80,22 @@ describe('inflating many members with their blob ids', () => {
     );
   });
 });
+
+/** Hands `shared` to a helper thread and waits until it has done every chunk, or found a broken member. */
+async function helperTakesAll(shared: FramedInflateShared): Promise<void> {
+  const helper = ArchiveHelper.start();
+  assert.ok(helper, 'a helper thread starts');
+  const control = new Int32Array(shared.control);
+  const settled = (chunk: number) => [ChunkState.done, ChunkState.failed].includes(Atomics.load(control, 1 + chunk) as 2 | 3);
+  const finished = () => failedMember(shared) !== undefined || Array.from({ length: chunkCount(shared) }, (_, c) => c).every(settled);
+  try {
+    helper.inflate(shared);
+    const deadline = Date.now() + 20_000;
+    while (!finished()) {
+      assert.ok(Date.now() < deadline, 'the helper finishes within 20 s');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  } finally {
+    helper.stop();
+  }
+}

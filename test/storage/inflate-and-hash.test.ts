@@ -101,6 +101,23 @@ describe('reading members fast', () => {
     });
   });
 
+  it('gives the SHA-256 of the bytes it read when asked, from the helper thread or without one', async () => {
+    await inTempDir(async (dir) => {
+      const file = path.join(dir, 'p.ep');
+      const records = Array.from({ length: 300 }, (_, i) => ({ key: `k.${i}`, summary: 'word '.repeat(i % 40) }));
+      await new GitPackageStore().save(file, new ScenarioList(records));
+      const expected = createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex');
+      for (const parallelInflate of [true, false]) {
+        const loaded = await new GitPackageStore({ parallelInflate }).load(file, { digest: true });
+        assert.equal(loaded.digest, expected, `parallelInflate ${parallelInflate}`);
+        assert.deepEqual(loaded.list.toArray(), records);
+      }
+      assert.equal((await new GitPackageStore().load(file)).digest, undefined, 'no digest unless asked for');
+    });
+  });
+
   it('refuses a package file larger than a package may unpack to, before reading it', async () => {
     await inTempDir(async (dir) => {
       const file = path.join(dir, 'huge.ep');

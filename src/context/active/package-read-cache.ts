@@ -9,7 +9,7 @@ import { isReadable } from '../../records/unreadable-record.js';
 import { stringifyJsonPreservingNumbers } from '../../storage/json/exact-json-writer.js';
 import { parseJsonPreservingNumbers } from '../../storage/json/record-json-parser.js';
 import type { PersistedIndexFormat } from '../../search/search-engine.js';
-import type { PackageStore, SaveOptions } from '../../storage/package-store-contract.js';
+import type { LoadOptions, PackageStore, SaveOptions } from '../../storage/package-store-contract.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { nameHash } from '../../util/name-hash.js';
 import { allRecords, recordsSource, type RecordSource } from './record-source.js';
@@ -91,17 +91,20 @@ export class PackageReadCache {
     const entry = sidecarPath(this.dir!, file);
     const sidecar = openSidecar(entry);
     const search = this.searchFor(options.search);
-    // The file's digest is read only when its identity is not the one the sidecar was stamped with.
-    const digest = sidecar?.header.identity === identity ? sidecar.header.digest : await digestOf(file);
-    if (!digest) return this.fromPackage(file);
-    const stamp: SidecarStamp = { identity, digest };
-    // The same bytes as the sidecar was built from (under the same identity, or a new one with their digest).
-    const answered = sidecar?.header.digest === stamp.digest ? await this.fromSidecar(entry, sidecar, stamp, search) : undefined;
-    if (answered) return answered;
-    const loaded = await this.loadUncached(file);
+    if (sidecar) {
+      // The file's digest is read only when its identity is not the one the sidecar was stamped with: the
+      // sidecar may still hold these bytes (a copy, a touched file).
+      const digest = sidecar.header.identity === identity ? sidecar.header.digest : await digestOf(file);
+      if (!digest) return this.fromPackage(file);
+      const answered = sidecar.header.digest === digest ? await this.fromSidecar(entry, sidecar, { identity, digest }, search) : undefined;
+      if (answered) return answered;
+    }
+    // The digest of the bytes the records come from, from the read itself: no second read of the file.
+    const loaded = await this.loadUncached(file, { digest: true });
     const cacheable = loaded.warnings.length === 0 && loaded.records.every(isReadable);
-    if (cacheable && (await fileIdentity(file)) === identity) {
-      const bytes = encodeSidecar(loaded.records, stamp, search, loaded.recordBytes);
+    const digest = cacheable ? (loaded.digest ?? (await digestOf(file))) : undefined;
+    if (digest && (await fileIdentity(file)) === identity) {
+      const bytes = encodeSidecar(loaded.records, { identity, digest }, search, loaded.recordBytes);
       await this.writeEntry(entry, bytes).catch(() => undefined);
       // The sidecar just built answers this read too, when it holds a search index: that is made already.
       const built = decodeSidecar(bytes);
@@ -194,9 +197,9 @@ export class PackageReadCache {
     return { source: recordsSource(records), warnings };
   }
 
-  private async loadUncached(file: string): Promise<PackageRecords> {
-    const { list, recordBytes, warnings } = await this.store.load(file);
-    return { records: list.toArray(), recordBytes, warnings };
+  private async loadUncached(file: string, options: LoadOptions = {}): Promise<PackageRecords & { digest?: string }> {
+    const { list, recordBytes, warnings, digest } = await this.store.load(file, options);
+    return { records: list.toArray(), recordBytes, warnings, ...(digest ? { digest } : {}) };
   }
 
   /** The commit ids of a package's history, newest first; cached by the package file's digest like its records. */

@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import type { Worker } from 'node:worker_threads';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { blobHeaderLength } from '../git/git-objects.js';
 import {
@@ -15,6 +13,7 @@ import {
   type FramedInflateShared,
 } from './framed-inflate-chunks.js';
 import { inflateMember, type ZipMember } from './zip-reader.js';
+import { ArchiveHelper } from './archive-helper.js';
 
 /** Members inflated into one shared slab, each behind its git blob header, with their blob ids. */
 export interface FramedMembers {
@@ -27,6 +26,8 @@ export interface FramedMembers {
 export interface FramedInflateOptions {
   /** Let a second thread take chunks too (default: when there are enough members and more than one core). */
   readonly parallel?: boolean;
+  /** A helper thread started earlier (see ArchiveHelper): it takes chunks, whatever `parallel` says. */
+  readonly helper?: ArchiveHelper;
 }
 
 /** Below this many members, starting a second thread costs more than it saves. */
@@ -34,19 +35,15 @@ const PARALLEL_MIN_MEMBERS = 20_000;
 const CHUNK_MEMBERS = 256;
 /** How long the main thread waits on a chunk the second thread holds before doing it itself. */
 const CHUNK_WAIT_MS = 10_000;
-// node:worker_threads is required when a worker starts: loading it costs about 4 ms, and most reads start none.
-const require = createRequire(import.meta.url);
-
-/** The worker's entry module, beside this one. */
-export const FRAMED_INFLATE_WORKER = new URL('./framed-inflate-worker.js', import.meta.url);
 
 /**
  * Inflates many small members (a package's record files) into one allocation and hashes each as git does, so
  * proving that an archive's files equal a commit costs one pass. Most of a large package's load is spent
- * here, in per-member zlib calls, so from 20,000 members a worker thread takes chunks alongside the main
+ * here, in per-member zlib calls, so from 20,000 members a helper thread takes chunks alongside the main
  * thread (work stealing through shared memory: whichever thread is free takes the next chunk, and the main
- * thread never waits for the worker to start). Below that, the worker's start-up and its competition with
- * V8's own background threads for the second core cost more than it saves. Sizes are bounded as in
+ * thread never waits for the helper to start). Below that, the helper's start-up and its competition with
+ * V8's own background threads for the second core cost more than it saves. A package reader starts its
+ * helper earlier, when it reads the archive (`options.helper`), so that it is ready when inflating begins. Sizes are bounded as in
  * `inflateMember`; checksums are left to the blob ids, which the caller compares with a commit's tree, and
  * to `OpenPackage.checksumMatches` where bytes are used without that proof.
  */
@@ -58,12 +55,13 @@ export function inflateFramed(
 ): FramedMembers {
   const shared = planFramedInflate(archive, members);
   const parallel = options.parallel ?? (members.length >= PARALLEL_MIN_MEMBERS && availableParallelism() > 1);
-  const worker = parallel && chunkCount(shared) > 1 ? startWorker(shared) : undefined;
+  const started = !options.helper && parallel && chunkCount(shared) > 1 ? ArchiveHelper.start() : undefined;
+  (options.helper ?? started)?.inflate(shared);
   try {
     takeChunks(shared);
     return finishFramedInflate(shared, members, where);
   } finally {
-    if (worker) void worker.terminate();
+    started?.stop();
   }
 }
 
@@ -135,17 +133,4 @@ export function finishFramedInflate(shared: FramedInflateShared, members: readon
     ids.push(hex.slice(i * 40, i * 40 + 40));
   });
   return { data, ids };
-}
-
-function startWorker(shared: FramedInflateShared): Worker | undefined {
-  try {
-    const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
-    const worker = new Worker(FRAMED_INFLATE_WORKER, { workerData: shared });
-    worker.unref();
-    // A worker that fails to start takes no chunks; the main thread does them all.
-    worker.on('error', () => undefined);
-    return worker;
-  } catch {
-    return undefined;
-  }
 }
