@@ -321,12 +321,21 @@ async function recordCodeCache(bundle, group, commands) {
   }
 }
 
+/** What the recording process writes on stderr as it starts each command, so that one cut short is seen. */
+const STARTED = 'ep-recording-command';
+
 /** Runs `commands` through the bundle in one process in `scratch` (recording a cache when `options` say so); fails when one fails. */
 async function runCommands(bundle, scratch, options, commands, doing) {
   const loader = fileURLToPath(new URL('../bin/load-bundle.cjs', import.meta.url));
   const script = [
     `const { main } = require(${JSON.stringify(loader)}).loadBundle(${JSON.stringify(bundle)}, ${JSON.stringify(options)});`,
-    `(async () => { for (const args of ${JSON.stringify(commands)}) await main(args); })();`,
+    // A command that ends its process once answered (a read's `exitsWhenDone`) would end the recording there,
+    // and the commands after it would never reach the cache: only the last command's or a failure's exit ends it.
+    `const commands = ${JSON.stringify(commands)};`,
+    'const exit = process.exit.bind(process);',
+    'let running = 0;',
+    'process.exit = (code) => { if (running === commands.length - 1 || (code ?? process.exitCode ?? 0) !== 0) exit(code); };',
+    `(async () => { for (; running < commands.length; running += 1) { process.stderr.write('${STARTED} ' + running + '\\n'); await main(commands[running]); } })();`,
   ].join('\n');
   const run = await new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', script], {
@@ -342,7 +351,7 @@ async function runCommands(bundle, scratch, options, commands, doing) {
   });
   // `--help` prints its text, not an envelope.
   const envelope = endsProcess(commands[0]) ? { status: 'ok' } : JSON.parse(run.stdout.slice(0, run.stdout.lastIndexOf('}') + 1) || '{}');
-  const failed = /"status": "error"/.test(run.stderr);
+  const failed = /"status": "error"/.test(run.stderr) || !run.stderr.includes(`${STARTED} ${commands.length - 1}\n`);
   const { group } = options;
   if (run.status !== 0 || envelope.status !== 'ok' || failed)
     throw new Error(`${doing} the CLI's code cache${group ? ` for ${group}` : ''} failed: ${run.stderr || run.stdout}`);
