@@ -14,9 +14,9 @@ export const ARCHIVE_HELPER_WORKER = new URL('./archive-helper-worker.js', impor
 const DIGEST_WAIT_MS = 10_000;
 
 /**
- * A second thread for reading one large archive. Started before the archive is read, so that it has booted
- * by the time there is work for it: it hashes the archive while the main thread reads the central
- * directory, then takes inflate chunks alongside it (see inflateFramed). Each task is claimed through shared
+ * A second thread for reading one large archive. Started as soon as the archive's bytes are in memory, so
+ * that it has booted by the time there is work for it: it hashes the archive while the main thread reads
+ * the central directory, then takes inflate chunks alongside it (see inflateFramed). Each task is claimed through shared
  * memory, so the main thread does a task itself whenever the helper has not started it: it never waits for
  * the helper to boot, and a helper that never starts costs a read nothing but the attempt.
  */
