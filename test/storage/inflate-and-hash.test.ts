@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { inflateSync, zipSync } from 'fflate';
+import { inflateSync, unzipSync, zipSync } from 'fflate';
 import { blobHeaderLength, blobId, framedBlobDigest, writeBlobHeader } from '../../src/storage/git/git-objects.js';
 import { inflateFramed } from '../../src/storage/zip/framed-inflate.js';
 import { inflateMember, readZip } from '../../src/storage/zip/zip-reader.js';
@@ -115,6 +115,29 @@ describe('reading members fast', () => {
         assert.deepEqual(loaded.list.toArray(), records);
       }
       assert.equal((await new GitPackageStore().load(file)).digest, undefined, 'no digest unless asked for');
+    });
+  });
+
+  it("reads HEAD's records from a package EDSL left detached with an edited working tree, with the helper thread or without", async () => {
+    await inTempDir(async (dir) => {
+      const file = path.join(dir, 'p.ep');
+      const records = Array.from({ length: 300 }, (_, i) => ({ key: `k.${i}`, summary: `note ${i}` }));
+      await new GitPackageStore().save(file, new ScenarioList(records));
+      const members = unzipSync(new Uint8Array(await readFile(file)));
+      const { commit } = await new GitPackageStore().load(file);
+      // HEAD names the commit itself, and a record file was edited after it: the working tree is not HEAD's.
+      members['.git/HEAD'] = new TextEncoder().encode(`${commit}\n`);
+      members['scenarios/000007.json'] = new TextEncoder().encode('{\n  "key": "edited"\n}\n');
+      await writeFile(file, zipSync(members));
+      const expected = createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex');
+      for (const parallelInflate of [true, false]) {
+        const loaded = await new GitPackageStore({ parallelInflate }).load(file, { digest: true });
+        assert.deepEqual(loaded.list.toArray(), records, `parallelInflate ${parallelInflate}`);
+        assert.equal(loaded.commit, commit);
+        assert.equal(loaded.digest, expected);
+      }
     });
   });
 
