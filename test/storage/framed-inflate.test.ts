@@ -23,7 +23,7 @@ describe('inflating many members with their blob ids', () => {
         const input = files(count, seed);
         const archive = zipSync(input, { level: seed % 2 ? 6 : 0 });
         const members = readZip(archive, 'p.ep');
-        const { data, ids } = inflateFramed(archive, members, 'p.ep', { parallel });
+        const { data, ids } = withHelper(parallel, (helper) => inflateFramed(archive, members, 'p.ep', helper));
         members.forEach((member, i) => {
           assert.deepEqual(Buffer.from(data[i]!), Buffer.from(input[member.name]!), member.name);
           assert.equal(ids[i], blobId(input[member.name]!), member.name);
@@ -40,7 +40,7 @@ describe('inflating many members with their blob ids', () => {
         i === 1_100 ? { ...member, size: member.size + 1 } : member,
       );
       assert.throws(
-        () => inflateFramed(archive, members, 'p.ep', { parallel }),
+        () => withHelper(parallel, (helper) => inflateFramed(archive, members, 'p.ep', helper)),
         (error: { code: string; details: { member: string } }) =>
           error.code === 'INVALID_PACKAGE' && error.details.member === members[1_100]!.name,
       );
@@ -52,7 +52,7 @@ describe('inflating many members with their blob ids', () => {
     const last = readZip(archive, 'p.ep')[599]!;
     archive.fill(0xff, last.raw.byteOffset, last.raw.byteOffset + last.raw.byteLength);
     assert.throws(
-      () => inflateFramed(archive, readZip(archive, 'p.ep'), 'p.ep', { parallel: true }),
+      () => withHelper(true, (helper) => inflateFramed(archive, readZip(archive, 'p.ep'), 'p.ep', helper)),
       (error: { code: string; message: string }) => error.code === 'INVALID_PACKAGE' && /does not inflate/.test(error.message),
     );
   });
@@ -80,6 +80,17 @@ describe('inflating many members with their blob ids', () => {
     );
   });
 });
+
+/** `body`'s result, given a started helper thread when `two` (stopped afterwards), else none. */
+function withHelper<T>(two: boolean, body: (helper: ArchiveHelper | undefined) => T): T {
+  const helper = two ? ArchiveHelper.start() : undefined;
+  if (two) assert.ok(helper, 'a helper thread starts');
+  try {
+    return body(helper);
+  } finally {
+    helper?.stop();
+  }
+}
 
 /** Hands `shared` to a helper thread and waits until it has done every chunk, or found a broken member. */
 async function helperTakesAll(shared: FramedInflateShared): Promise<void> {

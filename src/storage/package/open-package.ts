@@ -67,7 +67,6 @@ export class OpenPackage {
     readonly path: string,
     readonly bytes: Buffer,
     readonly members: ReadonlyMap<string, ZipMember>,
-    private readonly parallelInflate: boolean | undefined,
     private readonly helper: ArchiveHelper | undefined,
     private readonly pendingDigest: PendingDigest | undefined,
   ) {
@@ -98,7 +97,7 @@ export class OpenPackage {
     const pendingDigest = options.digest ? helper?.digest(bytes) : undefined;
     try {
       const members = new Map(readZip(bytes, file, options).map((member) => [member.name, member]));
-      return new OpenPackage(file, bytes, members, options.parallelInflate, helper, pendingDigest);
+      return new OpenPackage(file, bytes, members, helper, pendingDigest);
     } catch (error) {
       helper?.stop();
       throw error;
@@ -152,7 +151,7 @@ export class OpenPackage {
       this.bytes,
       pendingAt.map((at) => this.members.get(names[at]!)!),
       this.path,
-      this.helper ? { helper: this.helper } : this.parallelInflate === undefined ? {} : { parallel: this.parallelInflate },
+      this.helper,
     );
     const computed = new Array<string | undefined>(names.length);
     pendingAt.forEach((at, k) => {

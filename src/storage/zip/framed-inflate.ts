@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { EpError, ExitCode } from '../../kernel/errors.js';
 import { blobHeaderLength } from '../git/git-objects.js';
 import {
@@ -13,7 +12,7 @@ import {
   type FramedInflateShared,
 } from './framed-inflate-chunks.js';
 import { inflateMember, type ZipMember } from './zip-reader.js';
-import { ArchiveHelper } from './archive-helper.js';
+import type { ArchiveHelper } from './archive-helper.js';
 
 /** Members inflated into one shared slab, each behind its git blob header, with their blob ids. */
 export interface FramedMembers {
@@ -23,15 +22,6 @@ export interface FramedMembers {
   readonly ids: readonly string[];
 }
 
-export interface FramedInflateOptions {
-  /** Let a second thread take chunks too (default: when there are enough members and more than one core). */
-  readonly parallel?: boolean;
-  /** A helper thread started earlier (see ArchiveHelper): it takes chunks, whatever `parallel` says. */
-  readonly helper?: ArchiveHelper;
-}
-
-/** Below this many members, starting a second thread costs more than it saves. */
-const PARALLEL_MIN_MEMBERS = 20_000;
 const CHUNK_MEMBERS = 256;
 /** How long the main thread waits on a chunk the second thread holds before doing it itself. */
 const CHUNK_WAIT_MS = 10_000;
@@ -39,30 +29,17 @@ const CHUNK_WAIT_MS = 10_000;
 /**
  * Inflates many small members (a package's record files) into one allocation and hashes each as git does, so
  * proving that an archive's files equal a commit costs one pass. Most of a large package's load is spent
- * here, in per-member zlib calls, so from 20,000 members a helper thread takes chunks alongside the main
- * thread (work stealing through shared memory: whichever thread is free takes the next chunk, and the main
- * thread never waits for the helper to start). Below that, the helper's start-up and its competition with
- * V8's own background threads for the second core cost more than it saves. A package reader starts its
- * helper earlier, when it reads the archive (`options.helper`), so that it is ready when inflating begins. Sizes are bounded as in
- * `inflateMember`; checksums are left to the blob ids, which the caller compares with a commit's tree, and
- * to `OpenPackage.checksumMatches` where bytes are used without that proof.
+ * here, in per-member zlib calls, so a `helper` thread, when the caller started one (see ArchiveHelper and
+ * OpenPackage, which decides when one pays), takes chunks alongside the main thread (work stealing through
+ * shared memory: whichever thread is free takes the next chunk, and the main thread never waits for the
+ * helper). Sizes are bounded as in `inflateMember`; checksums are left to the blob ids, which the caller
+ * compares with a commit's tree, and to `OpenPackage.checksumMatches` where bytes are used without that proof.
  */
-export function inflateFramed(
-  archive: Uint8Array,
-  members: readonly ZipMember[],
-  where: string,
-  options: FramedInflateOptions = {},
-): FramedMembers {
+export function inflateFramed(archive: Uint8Array, members: readonly ZipMember[], where: string, helper?: ArchiveHelper): FramedMembers {
   const shared = planFramedInflate(archive, members);
-  const parallel = options.parallel ?? (members.length >= PARALLEL_MIN_MEMBERS && availableParallelism() > 1);
-  const started = !options.helper && parallel && chunkCount(shared) > 1 ? ArchiveHelper.start() : undefined;
-  (options.helper ?? started)?.inflate(shared);
-  try {
-    takeChunks(shared);
-    return finishFramedInflate(shared, members, where);
-  } finally {
-    started?.stop();
-  }
+  if (chunkCount(shared) > 1) helper?.inflate(shared);
+  takeChunks(shared);
+  return finishFramedInflate(shared, members, where);
 }
 
 /** Lays out the shared job: where each member's bytes are, and where its frame goes in the slab. */
