@@ -6,7 +6,8 @@ import { blobId } from '../../src/storage/git/git-objects.js';
 import { ArchiveHelper } from '../../src/storage/zip/archive-helper.js';
 import { finishFramedInflate, inflateFramed, planFramedInflate } from '../../src/storage/zip/framed-inflate.js';
 import { ChunkState, chunkCount, failedMember, type FramedInflateShared } from '../../src/storage/zip/framed-inflate-chunks.js';
-import { readZip, type ZipMember } from '../../src/storage/zip/zip-reader.js';
+import { readZipDirectory } from '../../src/storage/zip/zip-reader.js';
+import type { ZipDirectory } from '../../src/storage/zip/zip-directory.js';
 
 const files = (count: number, seed: number) =>
   Object.fromEntries(
@@ -22,11 +23,11 @@ describe('inflating many members with their blob ids', () => {
       fc.property(fc.integer({ min: 1, max: 700 }), fc.integer({ min: 1, max: 50 }), fc.boolean(), (count, seed, parallel) => {
         const input = files(count, seed);
         const archive = zipSync(input, { level: seed % 2 ? 6 : 0 });
-        const members = readZip(archive, 'p.ep');
-        const { data, ids } = withHelper(parallel, (helper) => inflateFramed(archive, members, 'p.ep', helper));
-        members.forEach((member, i) => {
-          assert.deepEqual(Buffer.from(data[i]!), Buffer.from(input[member.name]!), member.name);
-          assert.equal(ids[i], blobId(input[member.name]!), member.name);
+        const directory = readZipDirectory(archive, 'p.ep');
+        const { data, ids } = withHelper(parallel, (helper) => inflateFramed(directory, everyPosition(directory), 'p.ep', helper));
+        directory.names.forEach((name, i) => {
+          assert.deepEqual(Buffer.from(data[i]!), Buffer.from(input[name]!), name);
+          assert.equal(ids[i], blobId(input[name]!), name);
         });
       }),
       { numRuns: 12 },
@@ -35,24 +36,24 @@ describe('inflating many members with their blob ids', () => {
 
   it('refuses a member that does not inflate to its declared size, whichever thread reads it', () => {
     const archive = zipSync(files(1_200, 7), { level: 6 });
+    const name = readZipDirectory(archive, 'p.ep').names[1_100]!;
+    declareLarger(archive, name, 1);
+    const directory = readZipDirectory(archive, 'p.ep');
     for (const parallel of [false, true]) {
-      const members: ZipMember[] = readZip(archive, 'p.ep').map((member, i) =>
-        i === 1_100 ? { ...member, size: member.size + 1 } : member,
-      );
       assert.throws(
-        () => withHelper(parallel, (helper) => inflateFramed(archive, members, 'p.ep', helper)),
-        (error: { code: string; details: { member: string } }) =>
-          error.code === 'INVALID_PACKAGE' && error.details.member === members[1_100]!.name,
+        () => withHelper(parallel, (helper) => inflateFramed(directory, everyPosition(directory), 'p.ep', helper)),
+        (error: { code: string; details: { member: string } }) => error.code === 'INVALID_PACKAGE' && error.details.member === name,
       );
     }
   });
 
   it('refuses a member whose compressed bytes are broken', () => {
     const archive = zipSync(files(600, 3), { level: 6 });
-    const last = readZip(archive, 'p.ep')[599]!;
+    const directory = readZipDirectory(archive, 'p.ep');
+    const last = directory.memberAt(599);
     archive.fill(0xff, last.raw.byteOffset, last.raw.byteOffset + last.raw.byteLength);
     assert.throws(
-      () => withHelper(true, (helper) => inflateFramed(archive, readZip(archive, 'p.ep'), 'p.ep', helper)),
+      () => withHelper(true, (helper) => inflateFramed(directory, everyPosition(directory), 'p.ep', helper)),
       (error: { code: string; message: string }) => error.code === 'INVALID_PACKAGE' && /does not inflate/.test(error.message),
     );
   });
@@ -60,26 +61,46 @@ describe('inflating many members with their blob ids', () => {
   it('takes the bytes and ids the helper thread produced, and its failures', async () => {
     const input = files(1_000, 11);
     const archive = zipSync(input, { level: 6 });
-    const members = readZip(archive, 'p.ep');
+    const directory = readZipDirectory(archive, 'p.ep');
+    const positions = everyPosition(directory);
     // The helper takes every chunk before the main thread looks: everything below comes from it.
-    const shared = planFramedInflate(archive, members, 64);
+    const shared = planFramedInflate(directory, positions, 64);
     await helperTakesAll(shared);
-    const { data, ids } = finishFramedInflate(shared, members, 'p.ep');
-    members.forEach((member, i) => {
-      assert.deepEqual(Buffer.from(data[i]!), Buffer.from(input[member.name]!), member.name);
-      assert.equal(ids[i], blobId(input[member.name]!), member.name);
+    const { data, ids } = finishFramedInflate(shared, directory, positions, 'p.ep');
+    directory.names.forEach((name, i) => {
+      assert.deepEqual(Buffer.from(data[i]!), Buffer.from(input[name]!), name);
+      assert.equal(ids[i], blobId(input[name]!), name);
     });
-    const broken = members.map((member, i) => (i === 321 ? { ...member, size: member.size + 2 } : member));
-    const failing = planFramedInflate(archive, broken, 64);
+    const name = directory.names[321]!;
+    declareLarger(archive, name, 2);
+    const broken = readZipDirectory(archive, 'p.ep');
+    const failing = planFramedInflate(broken, positions, 64);
     await helperTakesAll(failing);
     assert.equal(failedMember(failing), 321);
     assert.throws(
-      () => finishFramedInflate(failing, broken, 'p.ep'),
-      (error: { code: string; details: { member: string } }) =>
-        error.code === 'INVALID_PACKAGE' && error.details.member === members[321]!.name,
+      () => finishFramedInflate(failing, broken, positions, 'p.ep'),
+      (error: { code: string; details: { member: string } }) => error.code === 'INVALID_PACKAGE' && error.details.member === name,
     );
   });
 });
+
+/** Every member's position in the directory, in order. */
+function everyPosition(directory: ZipDirectory): number[] {
+  return directory.names.map((_, at) => at);
+}
+
+/** Makes the central directory declare `name` `extra` bytes larger than it inflates to, as a damaged archive would. */
+function declareLarger(archive: Uint8Array, name: string, extra: number): void {
+  const view = new DataView(archive.buffer, archive.byteOffset, archive.byteLength);
+  const encoded = Buffer.from(name, 'latin1');
+  for (let entry = archive.length - 46; entry >= 0; entry -= 1) {
+    if (view.getUint32(entry, true) !== 0x02014b50 || view.getUint16(entry + 28, true) !== encoded.length) continue;
+    if (!Buffer.from(archive.buffer, archive.byteOffset + entry + 46, encoded.length).equals(encoded)) continue;
+    view.setUint32(entry + 24, view.getUint32(entry + 24, true) + extra, true);
+    return;
+  }
+  throw new Error(`no central directory entry for ${name}`);
+}
 
 /** `body`'s result, given a started helper thread when `two` (stopped afterwards), else none. */
 function withHelper<T>(two: boolean, body: (helper: ArchiveHelper | undefined) => T): T {

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { inflateSync, unzipSync, zipSync } from 'fflate';
 import { blobHeaderLength, blobId, framedBlobDigest, writeBlobHeader } from '../../src/storage/git/git-objects.js';
 import { inflateFramed } from '../../src/storage/zip/framed-inflate.js';
-import { inflateMember, readZip } from '../../src/storage/zip/zip-reader.js';
+import { inflateMember, readZip, readZipDirectory } from '../../src/storage/zip/zip-reader.js';
 import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { Limits } from '../../src/limits/limits.js';
 import { tmpdir } from 'node:os';
@@ -32,8 +32,13 @@ describe('reading members fast', () => {
       fc.property(fc.array(fc.uint8Array({ maxLength: 2_000 }), { minLength: 1, maxLength: 8 }), fc.boolean(), (contents, repetitive) => {
         const files = Object.fromEntries(contents.map((data, i) => [`f${i}`, repetitive ? new Uint8Array(data.length).fill(i) : data]));
         const archive = zipSync(files, { level: 6 });
-        const members = readZip(archive, 'p.ep');
-        const framed = inflateFramed(archive, members, 'p.ep');
+        const directory = readZipDirectory(archive, 'p.ep');
+        const members = directory.members();
+        const framed = inflateFramed(
+          directory,
+          members.map((_, at) => at),
+          'p.ep',
+        );
         members.forEach((member, i) => {
           const plain = inflateMember(member, 'p.ep');
           const viaSlab = framed.data[i]!;

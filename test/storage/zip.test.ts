@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { unzipSync, zipSync } from 'fflate';
-import { inflateMember, readZip } from '../../src/storage/zip/zip-reader.js';
+import { inflateMember, readZip, readZipDirectory } from '../../src/storage/zip/zip-reader.js';
 import { writeZip } from '../../src/storage/zip/zip-writer.js';
 import { unsafeMemberName } from '../../src/storage/zip/member-names.js';
 
@@ -60,6 +60,32 @@ describe('zip archives', () => {
     const members = readZip(writeZip(inputs), 'wide.ep');
     assert.equal(members.length, 70_000);
     assert.equal(members[69_999]!.name, 'f/069999');
+  });
+
+  it('answers by name from the directory what the members list says, and makes each member when asked', () => {
+    const archive = zipSync({ 'manifest.json': bytes('{}'), 'dir/': new Uint8Array(0), 'scenarios/1.json': bytes('{"k": 1}'.repeat(50)) });
+    const directory = readZipDirectory(archive, 'p.ep');
+    const members = readZip(archive, 'p.ep');
+    assert.deepEqual(directory.names, ['manifest.json', 'scenarios/1.json']);
+    for (const [at, member] of members.entries()) {
+      assert.equal(directory.positionOf(member.name), at);
+      assert.deepEqual(directory.member(member.name), member);
+      assert.equal(inflateMember(directory.memberAt(at), 'p.ep').toString(), member.name === 'manifest.json' ? '{}' : '{"k": 1}'.repeat(50));
+    }
+    assert.equal(directory.has('dir/'), false);
+    assert.equal(directory.member('absent.json'), undefined);
+  });
+
+  it('refuses a directory that claims more entries than its bytes can hold', () => {
+    const archive = zipSync({ a: bytes('x'), b: bytes('y') });
+    const view = new DataView(archive.buffer, archive.byteOffset, archive.byteLength);
+    const end = archive.length - 22;
+    view.setUint16(end + 8, 60_000, true);
+    view.setUint16(end + 10, 60_000, true);
+    assert.throws(
+      () => readZipDirectory(archive, 'claims.ep'),
+      (error: { code: string; message: string }) => error.code === 'INVALID_PACKAGE' && /broken central directory/.test(error.message),
+    );
   });
 
   it('reads archives written by another zip writer', () => {

@@ -11,7 +11,8 @@ import { listTree } from '../git/list-tree.js';
 import { RepoDir } from '../git/repo-dir.js';
 import { ArchiveHelper, type PendingDigest } from '../zip/archive-helper.js';
 import { inflateFramed } from '../zip/framed-inflate.js';
-import { DEFAULT_ZIP_LIMITS, inflateMember, readZip, type ZipLimits, type ZipMember } from '../zip/zip-reader.js';
+import type { ZipDirectory } from '../zip/zip-directory.js';
+import { DEFAULT_ZIP_LIMITS, inflateMember, readZipDirectory, type ZipLimits } from '../zip/zip-reader.js';
 import { buildSnapshot } from './build-snapshot.js';
 import { assertJsonMemberSizes, jsonFileReadOptions } from './package-json-files.js';
 import { readShared } from './read-shared.js';
@@ -58,7 +59,8 @@ const SAFE_REF = /^(?!-)[\w./@{}^~+-]+$/;
  * (see RepoDir) and use one batched object reader for everything.
  */
 export class OpenPackage {
-  private readonly inflated = new Map<string, Buffer>();
+  /** Each member's bytes once inflated, by its position in the directory. */
+  private readonly inflated: (Buffer | undefined)[] = [];
   private worktreeBlobIds: Map<string, string> | undefined;
   private repoDir: RepoDir | undefined;
   readonly gitDir: GitDirReader;
@@ -66,13 +68,13 @@ export class OpenPackage {
   private constructor(
     readonly path: string,
     readonly bytes: Buffer,
-    readonly members: ReadonlyMap<string, ZipMember>,
+    readonly directory: ZipDirectory,
     private readonly helper: ArchiveHelper | undefined,
     private readonly pendingDigest: PendingDigest | undefined,
   ) {
     this.gitDir = new GitDirReader(
       (name) => this.content(name),
-      () => [...this.members.keys()],
+      () => this.directory.names,
     );
   }
 
@@ -96,8 +98,7 @@ export class OpenPackage {
     // Hashed by the helper while the central directory is read here.
     const pendingDigest = options.digest ? helper?.digest(bytes) : undefined;
     try {
-      const members = new Map(readZip(bytes, file, options).map((member) => [member.name, member]));
-      return new OpenPackage(file, bytes, members, helper, pendingDigest);
+      return new OpenPackage(file, bytes, readZipDirectory(bytes, file, options), helper, pendingDigest);
     } catch (error) {
       helper?.stop();
       throw error;
@@ -111,52 +112,45 @@ export class OpenPackage {
 
   /** A member's bytes (inflated once), or undefined when absent. */
   content(name: string): Buffer | undefined {
-    let data = this.inflated.get(name);
-    if (data) return data;
-    const member = this.members.get(name);
-    if (!member) return undefined;
-    data = inflateMember(member, this.path);
-    this.inflated.set(name, data);
-    return data;
+    const at = this.directory.positionOf(name);
+    if (at === undefined) return undefined;
+    return (this.inflated[at] ??= inflateMember(this.directory.memberAt(at), this.path));
   }
 
   /** Blob ids of the working-tree files (everything outside `.git/`). */
   worktree(): ReadonlyMap<string, string> {
     if (!this.worktreeBlobIds) {
-      const names = [...this.members.keys()].filter((name) => !name.startsWith('.git/'));
-      assertJsonMemberSizes(
-        names.map((name) => this.members.get(name)!),
-        this.path,
-      );
-      const ids = this.inflateAll(names);
+      const { names } = this.directory;
+      const positions: number[] = [];
+      names.forEach((name, at) => {
+        if (!name.startsWith('.git/')) positions.push(at);
+      });
+      assertJsonMemberSizes(this.directory, positions, this.path);
+      const ids = this.inflateAll(positions);
       // Set one by one: a file per record, and a pair array per file for the Map constructor is garbage.
       const blobIds = new Map<string, string>();
-      names.forEach((name, i) => blobIds.set(name, ids[i] ?? blobId(this.content(name)!)));
+      positions.forEach((at, i) => blobIds.set(names[at]!, ids[i] ?? blobId(this.inflated[at]!)));
       this.worktreeBlobIds = blobIds;
     }
     return this.worktreeBlobIds;
   }
 
   /**
-   * Inflates every pending member of `names` at once (see inflateFramed): one allocation for 100,000 small
-   * files, and each file's blob id from the same pass. Returns the ids it computed, by position in `names`
-   * (undefined for a member inflated before).
+   * Inflates every pending member at `positions` at once (see inflateFramed): one allocation for 100,000
+   * small files, and each file's blob id from the same pass. Returns the ids it computed, in the order of
+   * `positions` (undefined for a member inflated before).
    */
-  private inflateAll(names: readonly string[]): (string | undefined)[] {
+  private inflateAll(positions: readonly number[]): (string | undefined)[] {
     const pendingAt: number[] = [];
-    names.forEach((name, i) => {
-      if (!this.inflated.has(name)) pendingAt.push(i);
+    positions.forEach((at, i) => {
+      if (!this.inflated[at]) pendingAt.push(i);
     });
-    const { data, ids } = inflateFramed(
-      this.bytes,
-      pendingAt.map((at) => this.members.get(names[at]!)!),
-      this.path,
-      this.helper,
-    );
-    const computed = new Array<string | undefined>(names.length);
-    pendingAt.forEach((at, k) => {
-      this.inflated.set(names[at]!, data[k]!);
-      computed[at] = ids[k];
+    const pending = pendingAt.map((i) => positions[i]!);
+    const { data, ids } = inflateFramed(this.directory, pending, this.path, this.helper);
+    const computed = new Array<string | undefined>(positions.length);
+    pendingAt.forEach((i, k) => {
+      this.inflated[positions[i]!] = data[k]!;
+      computed[i] = ids[k];
     });
     return computed;
   }
@@ -167,16 +161,16 @@ export class OpenPackage {
    * are checked here.
    */
   checksumMatches(name: string): boolean {
-    const member = this.members.get(name);
+    const at = this.directory.positionOf(name);
     const data = this.content(name);
-    return member !== undefined && data !== undefined && crc32(data) === member.crc;
+    return at !== undefined && data !== undefined && crc32(data) === this.directory.columns.crc[at];
   }
 
   /** The unpacked repository (made on first use, removed by close). */
   async repo(): Promise<RepoDir> {
     if (!this.repoDir) {
       const files = new Map<string, () => Uint8Array>();
-      for (const name of this.members.keys()) if (name.startsWith('.git/')) files.set(name, () => this.content(name)!);
+      for (const name of this.directory.names) if (name.startsWith('.git/')) files.set(name, () => this.content(name)!);
       this.repoDir = await RepoDir.extract(files, this.path);
     }
     return this.repoDir;
@@ -208,7 +202,7 @@ export class OpenPackage {
     if (commitObject) files = await listTree(reader, parseCommit(commitObject.content).tree);
     if (!commitObject || !files) {
       // EDSL zips while git may still be tidying up; at HEAD its worktree always equals the last save.
-      if (ref === 'HEAD' && this.members.has('manifest.json')) {
+      if (ref === 'HEAD' && this.directory.has('manifest.json')) {
         const corrupt = [...this.worktree().keys()].find((name) => !this.checksumMatches(name));
         if (corrupt) {
           throw new EpError('INVALID_PACKAGE', `${this.path} is not a valid package: member "${corrupt}" is corrupt (CRC mismatch).`, {

@@ -4,7 +4,7 @@ import type { Scenario } from '../../records/scenario.js';
 import { unreadableRecord } from '../../records/unreadable-record.js';
 import type { ReadOptions } from '../git/batch-object-reader.js';
 import { topLevelScalars } from '../json/top-level-fields.js';
-import type { ZipMember } from '../zip/zip-reader.js';
+import type { ZipDirectory } from '../zip/zip-directory.js';
 
 /**
  * The bounds on the files of a package read as JSON (`manifest.json`, `codebook.json`, `scenarios/*.json`):
@@ -17,10 +17,12 @@ export function jsonFileTooLarge(where: string, file: string, size: number): EpE
   return limitExceeded(`The size of ${file} in ${where}`, size, Limits.packageJsonFileBytes, 'bytes', { path: where, file });
 }
 
-/** Refuses an archive whose JSON files declare more bytes than the limit, before they are inflated. */
-export function assertJsonMemberSizes(members: Iterable<ZipMember>, where: string): void {
-  for (const { name, size } of members) {
-    if (size > Limits.packageJsonFileBytes && JSON_FILE.test(name)) throw jsonFileTooLarge(where, name, size);
+/** Refuses an archive whose JSON files (among the members at `positions`) declare more bytes than the limit, before they are inflated. */
+export function assertJsonMemberSizes(directory: ZipDirectory, positions: readonly number[], where: string): void {
+  const { size } = directory.columns;
+  for (const at of positions) {
+    const name = directory.names[at]!;
+    if (size[at]! > Limits.packageJsonFileBytes && JSON_FILE.test(name)) throw jsonFileTooLarge(where, name, size[at]!);
   }
 }
 

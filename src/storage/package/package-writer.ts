@@ -193,7 +193,7 @@ export async function archive(
   const fromGit: Array<readonly [string, string]> = [];
   for (const [path, id] of plan.files) {
     // An unchanged file is copied as it is, unless its checksum is wrong: then it is compressed afresh.
-    const member = previousWorktree?.get(path) === id && opened!.checksumMatches(path) ? opened!.members.get(path) : undefined;
+    const member = previousWorktree?.get(path) === id && opened!.checksumMatches(path) ? opened!.directory.member(path) : undefined;
     if (member) inputs.push({ name: path, reuse: member });
     else if (plan.managed.has(path))
       inputs.push({ name: path, data: plan.managed.get(path)!, store: storeRecords && path.startsWith('scenarios/') });
@@ -204,7 +204,7 @@ export async function archive(
     fromGit.forEach(([path], i) => inputs.push({ name: path, data: bytes[i]! }));
   }
   for (const name of gitFiles ?? (await repo.gitFiles())) {
-    const member = opened?.members.get(name);
+    const member = opened?.directory.member(name);
     // Objects and packs are named by their content: an unchanged name is unchanged bytes.
     const isObject = name.startsWith('.git/objects/') && !name.endsWith('/packs');
     if (member && isObject) inputs.push({ name, reuse: member });

@@ -11,7 +11,8 @@ import {
   takeChunks,
   type FramedInflateShared,
 } from './framed-inflate-chunks.js';
-import { inflateMember, type ZipMember } from './zip-reader.js';
+import { inflateMember } from './zip-reader.js';
+import type { ZipDirectory } from './zip-directory.js';
 import type { ArchiveHelper } from './archive-helper.js';
 
 /** Members inflated into one shared slab, each behind its git blob header, with their blob ids. */
@@ -35,38 +36,42 @@ const CHUNK_WAIT_MS = 10_000;
  * helper). Sizes are bounded as in `inflateMember`; checksums are left to the blob ids, which the caller
  * compares with a commit's tree, and to `OpenPackage.checksumMatches` where bytes are used without that proof.
  */
-export function inflateFramed(archive: Uint8Array, members: readonly ZipMember[], where: string, helper?: ArchiveHelper): FramedMembers {
-  const shared = planFramedInflate(archive, members);
+export function inflateFramed(directory: ZipDirectory, positions: readonly number[], where: string, helper?: ArchiveHelper): FramedMembers {
+  const shared = planFramedInflate(directory, positions);
   if (chunkCount(shared) > 1) helper?.inflate(shared);
   takeChunks(shared);
-  return finishFramedInflate(shared, members, where);
+  return finishFramedInflate(shared, directory, positions, where);
 }
 
-/** Lays out the shared job: where each member's bytes are, and where its frame goes in the slab. */
-export function planFramedInflate(archive: Uint8Array, members: readonly ZipMember[], chunkSize = CHUNK_MEMBERS): FramedInflateShared {
+/**
+ * Lays out the shared job for the members at `positions` in the directory: where each one's bytes are,
+ * and where its frame goes in the slab.
+ */
+export function planFramedInflate(directory: ZipDirectory, positions: readonly number[], chunkSize = CHUNK_MEMBERS): FramedInflateShared {
+  const { archive } = directory;
+  const { dataStart, compressedSize, size, method } = directory.columns;
   let source = archive;
   if (!(archive.buffer instanceof SharedArrayBuffer)) {
     source = new Uint8Array(new SharedArrayBuffer(archive.byteLength));
     source.set(archive);
   }
-  const jobs = new Float64Array(new SharedArrayBuffer(members.length * JOB_FIELDS * 8));
+  const jobs = new Float64Array(new SharedArrayBuffer(positions.length * JOB_FIELDS * 8));
   let slabBytes = 0;
-  members.forEach((member, i) => {
-    if (member.raw.buffer !== archive.buffer) throw new Error(`member "${member.name}" is not a view into the archive`);
+  positions.forEach((member, i) => {
     const at = i * JOB_FIELDS;
-    jobs[at] = source.byteOffset + (member.raw.byteOffset - archive.byteOffset);
-    jobs[at + 1] = member.raw.byteLength;
-    jobs[at + 2] = member.size;
-    jobs[at + 3] = member.method;
+    jobs[at] = source.byteOffset + dataStart[member]!;
+    jobs[at + 1] = compressedSize[member]!;
+    jobs[at + 2] = size[member]!;
+    jobs[at + 3] = method[member]!;
     jobs[at + 4] = slabBytes;
-    slabBytes += blobHeaderLength(member.size) + member.size + FRAME_SPARE;
+    slabBytes += blobHeaderLength(size[member]!) + size[member]! + FRAME_SPARE;
   });
-  const chunks = Math.ceil(members.length / chunkSize);
+  const chunks = Math.ceil(positions.length / chunkSize);
   return {
     archive: source.buffer as SharedArrayBuffer,
     slab: new SharedArrayBuffer(slabBytes),
     jobs: jobs.buffer,
-    digests: new SharedArrayBuffer(members.length * 20),
+    digests: new SharedArrayBuffer(positions.length * 20),
     control: new SharedArrayBuffer((2 + chunks) * 4),
     chunkSize,
   };
@@ -78,7 +83,12 @@ export function planFramedInflate(archive: Uint8Array, members: readonly ZipMemb
  * bytes written twice are harmless). Then a broken member is reported with the full error, or the
  * members' bytes and ids are returned.
  */
-export function finishFramedInflate(shared: FramedInflateShared, members: readonly ZipMember[], where: string): FramedMembers {
+export function finishFramedInflate(
+  shared: FramedInflateShared,
+  directory: ZipDirectory,
+  positions: readonly number[],
+  where: string,
+): FramedMembers {
   const control = new Int32Array(shared.control);
   const chunks = chunkCount(shared);
   for (let chunk = 0; chunk < chunks && failedMember(shared) === undefined; chunk += 1) {
@@ -90,7 +100,7 @@ export function finishFramedInflate(shared: FramedInflateShared, members: readon
   }
   const failed = failedMember(shared);
   if (failed !== undefined) {
-    const member = members[failed]!;
+    const member = directory.memberAt(positions[failed]!);
     // The single-member reader says exactly what is wrong; the error below covers what it lets through.
     inflateMember(member, where);
     throw new EpError(
@@ -104,9 +114,10 @@ export function finishFramedInflate(shared: FramedInflateShared, members: readon
   const hex = Buffer.from(shared.digests).toString('hex');
   const data: Buffer[] = [];
   const ids: string[] = [];
-  members.forEach((member, i) => {
+  const { size } = directory.columns;
+  positions.forEach((member, i) => {
     const frameStart = jobs[i * JOB_FIELDS + 4]!;
-    data.push(Buffer.from(shared.slab, frameStart + blobHeaderLength(member.size), member.size));
+    data.push(Buffer.from(shared.slab, frameStart + blobHeaderLength(size[member]!), size[member]));
     ids.push(hex.slice(i * 40, i * 40 + 40));
   });
   return { data, ids };

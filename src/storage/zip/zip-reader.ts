@@ -3,20 +3,9 @@ import { EpError, ExitCode } from '../../kernel/errors.js';
 import { limitExceeded, Limits } from '../../limits/limits.js';
 import { inflateBounded } from './bounded-inflate.js';
 import { unsafeMemberName } from './member-names.js';
+import { ZipDirectory, type MemberColumns, type ZipMember } from './zip-directory.js';
 
-/** One regular-file member of an archive, not yet inflated. */
-export interface ZipMember {
-  readonly name: string;
-  /** 0 (stored) or 8 (DEFLATE). */
-  readonly method: number;
-  readonly crc: number;
-  readonly compressedSize: number;
-  readonly size: number;
-  /** Unix mode bits when the archive recorded them (0 otherwise). */
-  readonly unixMode: number;
-  /** The member's compressed bytes, a view into the archive. */
-  readonly raw: Uint8Array;
-}
+export type { ZipMember } from './zip-directory.js';
 
 export interface ZipLimits {
   readonly maxEntries: number;
@@ -30,12 +19,17 @@ const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
 
+/** Every member of an archive, checked (see readZipDirectory). */
+export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipMember[] {
+  return readZipDirectory(bytes, where, limits).members();
+}
+
 /**
  * Reads an archive's central directory (ZIP64 included) and checks every member before anything is
  * inflated: safe names, regular files only, declared sizes within the limits. Directory entries are
  * skipped; symlinks, devices and encrypted members make the whole package invalid.
  */
-export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipMember[] {
+export function readZipDirectory(bytes: Uint8Array, where: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipDirectory {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const invalid = (reason: string, details: Record<string, unknown> = {}) =>
     new EpError('INVALID_PACKAGE', `${where} is not a valid package: ${reason}.`, {
@@ -61,8 +55,10 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
   // DataView calls and Buffer views cost several times more than indexing.
   const u16 = (at: number) => bytes[at]! | (bytes[at + 1]! << 8);
   const u32 = (at: number) => (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
-  const members: ZipMember[] = [];
-  const seen = new Set<string>();
+  const names: string[] = [];
+  const positions = new Map<string, number>();
+  // Sized by what the directory can hold (46 bytes an entry at least), not by what its end record claims.
+  const columns = memberColumns(Math.min(count, Math.floor(Math.max(0, bytes.length - directoryOffset) / 46)));
   let total = 0;
   let pos = directoryOffset;
   for (let i = 0; i < count; i += 1) {
@@ -96,8 +92,7 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
     if (unsafe) throw invalid(`unsafe member name "${name}" (${unsafe})`, { member: name });
     if (fileType !== 0 && fileType !== S_IFREG) throw invalid(`member "${name}" is not a regular file`, { member: name });
     // Readers disagree on which of two same-named members wins; such an archive is refused outright.
-    if (seen.has(name)) throw invalid(`member "${name}" appears twice`, { member: name });
-    seen.add(name);
+    if (positions.has(name)) throw invalid(`member "${name}" appears twice`, { member: name });
     if (flags & 1) throw invalid(`member "${name}" is encrypted`, { member: name });
     if (method !== 0 && method !== 8) throw invalid(`member "${name}" uses compression method ${method}`, { member: name });
     total += size;
@@ -112,10 +107,28 @@ export function readZip(bytes: Uint8Array, where: string, limits: ZipLimits = DE
     const dataStart = localOffset + 30 + u16(localOffset + 26) + u16(localOffset + 28);
     if (dataStart + compressedSize > bytes.length) throw invalid(`member "${name}" is truncated`, { member: name });
     if (method === 0 && compressedSize !== size) throw invalid(`member "${name}" has inconsistent sizes`, { member: name });
-    const raw = new Uint8Array(bytes.buffer, bytes.byteOffset + dataStart, compressedSize);
-    members.push({ name, method, crc, compressedSize, size, unixMode, raw });
+    const at = names.length;
+    positions.set(name, at);
+    names.push(name);
+    columns.dataStart[at] = dataStart;
+    columns.compressedSize[at] = compressedSize;
+    columns.size[at] = size;
+    columns.crc[at] = crc;
+    columns.method[at] = method;
+    columns.unixMode[at] = unixMode;
   }
-  return members;
+  return new ZipDirectory(bytes, names, positions, columns);
+}
+
+function memberColumns(capacity: number): MemberColumns {
+  return {
+    dataStart: new Float64Array(capacity),
+    compressedSize: new Float64Array(capacity),
+    size: new Float64Array(capacity),
+    crc: new Uint32Array(capacity),
+    method: new Uint8Array(capacity),
+    unixMode: new Uint32Array(capacity),
+  };
 }
 
 /**
