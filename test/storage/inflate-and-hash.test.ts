@@ -14,6 +14,14 @@ import { ScenarioList } from '../../src/records/scenario-list.js';
 import { GitPackageStore } from '../../src/storage/git-package-store.js';
 import { OpenPackage } from '../../src/storage/package/open-package.js';
 
+/** A package of `count` records saved by ep at `dir/p.ep`, and its archive's members. */
+async function savedPackage(dir: string, count: number) {
+  const file = path.join(dir, 'p.ep');
+  const records = Array.from({ length: count }, (_, i) => ({ key: `k.${i}`, summary: `note ${i}` }));
+  await new GitPackageStore().save(file, new ScenarioList(records));
+  return { file, records, members: unzipSync(new Uint8Array(await readFile(file))) };
+}
+
 const blobHeader = (size: number) => Buffer.from(`blob ${size}\0`, 'latin1');
 
 /** Runs `body` with a fresh temp directory, removed afterwards. */
@@ -125,10 +133,7 @@ describe('reading members fast', () => {
 
   it("reads HEAD's records from a package EDSL left detached with an edited working tree, with the helper thread or without", async () => {
     await inTempDir(async (dir) => {
-      const file = path.join(dir, 'p.ep');
-      const records = Array.from({ length: 300 }, (_, i) => ({ key: `k.${i}`, summary: `note ${i}` }));
-      await new GitPackageStore().save(file, new ScenarioList(records));
-      const members = unzipSync(new Uint8Array(await readFile(file)));
+      const { file, records, members } = await savedPackage(dir, 300);
       const { commit } = await new GitPackageStore().load(file);
       // HEAD names the commit itself, and a record file was edited after it: the working tree is not HEAD's.
       members['.git/HEAD'] = new TextEncoder().encode(`${commit}\n`);
@@ -142,6 +147,24 @@ describe('reading members fast', () => {
         assert.deepEqual(loaded.list.toArray(), records, `parallelInflate ${parallelInflate}`);
         assert.equal(loaded.commit, commit);
         assert.equal(loaded.digest, expected);
+      }
+    });
+  });
+
+  it('reads straight from an archive whose members another writer listed out of git’s order', async () => {
+    await inTempDir(async (dir) => {
+      const { file, records, members } = await savedPackage(dir, 120);
+      const inGitOrder = Object.keys(members);
+      const reversed = [...inGitOrder].reverse();
+      await writeFile(file, zipSync(Object.fromEntries(reversed.map((name) => [name, members[name]!]))));
+      assert.deepEqual(readZipDirectory(await readFile(file), file).names, reversed);
+      const opened = await OpenPackage.open(file);
+      try {
+        const snapshot = await opened.snapshot();
+        assert.equal(snapshot.source, 'worktree', 'proven equal to HEAD without git');
+        assert.deepEqual(snapshot.list.toArray(), records);
+      } finally {
+        await opened.close();
       }
     });
   });

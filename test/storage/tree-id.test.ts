@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { blobId, treeIdOf } from '../../src/storage/git/git-objects.js';
+import { blobId, treeIdOf, treeIdOfOrdered } from '../../src/storage/git/git-objects.js';
 
 /** The tree id git itself writes for `files` (path → content), from a fresh repository's index. */
 function gitTreeId(files: ReadonlyMap<string, string>): string {
@@ -62,6 +62,33 @@ describe('tree ids', () => {
         assert.equal(treeIdOf(idsOf(files)), gitTreeId(files));
       }),
       { numRuns: 25 },
+    );
+  });
+
+  it('are the same computed from paths where they lie in other bytes, in git’s order, as from a map of them', () => {
+    const segment = fc.stringMatching(/^[a-zA-Z0-9._-]{1,6}$/).filter((name) => name !== '.' && name !== '..');
+    const paths = fc.uniqueArray(fc.array(segment, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 40 }).map((lists) => {
+      const all = [...new Set(lists.map((parts) => parts.join('/')))];
+      return all.filter((file) => !all.some((other) => other.startsWith(`${file}/`))).sort();
+    });
+    fc.assert(
+      fc.property(paths, fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 40, maxLength: 40 }), (list, gaps) => {
+        const files = idsOf(new Map(list.map((file, i) => [file, `content ${i}`])));
+        // Each path behind a gap of other bytes, as names lie between the headers of a central directory.
+        const pieces: Buffer[] = [];
+        const starts: number[] = [];
+        const ends: number[] = [];
+        let at = 0;
+        list.forEach((file, i) => {
+          pieces.push(Buffer.alloc(gaps[i]!, 0x2f), Buffer.from(file));
+          starts.push(at + gaps[i]!);
+          at += gaps[i]! + file.length;
+          ends.push(at);
+        });
+        const ids = Buffer.from(list.map((file) => files.get(file)).join(''), 'hex');
+        assert.equal(treeIdOfOrdered(Buffer.concat(pieces), starts, ends, ids), treeIdOf(files));
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -70,7 +70,10 @@ describe('zip archives', () => {
     for (const [at, member] of members.entries()) {
       assert.equal(directory.positionOf(member.name), at);
       assert.deepEqual(directory.member(member.name), member);
-      assert.equal(inflateMember(directory.memberAt(at), 'p.ep').toString(), member.name === 'manifest.json' ? '{}' : '{"k": 1}'.repeat(50));
+      assert.equal(
+        inflateMember(directory.memberAt(at), 'p.ep').toString(),
+        member.name === 'manifest.json' ? '{}' : '{"k": 1}'.repeat(50),
+      );
     }
     assert.equal(directory.has('dir/'), false);
     assert.equal(directory.member('absent.json'), undefined);

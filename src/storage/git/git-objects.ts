@@ -75,12 +75,26 @@ export function treeIdOf(files: ReadonlyMap<string, string>): string {
   const ids = Buffer.from(paths.map((path) => files.get(path)).join(''), 'hex');
   if (ids.length !== paths.length * 20) throw new Error('a tree entry has no 40-digit hex object id');
   const bytes = Buffer.from(`${paths.join('\0')}\0`);
-  const starts = new Uint32Array(paths.length + 1);
+  const starts = new Uint32Array(paths.length);
+  const ends = new Uint32Array(paths.length);
   let ended = 0;
-  for (let at = 0; at < bytes.length; at += 1) if (bytes[at] === 0) starts[++ended] = at + 1;
+  for (let at = 0; at < bytes.length; at += 1) {
+    if (bytes[at] !== 0) continue;
+    ends[ended] = at;
+    if (++ended < paths.length) starts[ended] = at + 1;
+  }
   // Paths are NUL-separated here; one holding NUL (no git path can) would shift every path after it.
   if (ended !== paths.length) throw new Error('a tree path holds a NUL byte');
-  return new TreeWriter(bytes, starts, ids).tree(0, paths.length, 0).toString('hex');
+  return treeIdOfOrdered(bytes, starts, ends, ids);
+}
+
+/**
+ * The id of the tree of paths given in git's order (sorted as bytes, see treeIdOf) where they already lie:
+ * path i is `bytes[starts[i], ends[i])` (UTF-8), its blob id `ids[20 * i, 20 * i + 20)`. An archive's
+ * central directory holds a package's paths, and the inflate that proves them their ids, in that order.
+ */
+export function treeIdOfOrdered(bytes: Uint8Array, starts: ArrayLike<number>, ends: ArrayLike<number>, ids: Uint8Array): string {
+  return new TreeWriter(bytes, starts, ends, ids).tree(0, starts.length, 0).toString('hex');
 }
 
 // eslint-disable-next-line no-control-regex -- the ASCII range starts at NUL by definition
@@ -89,11 +103,12 @@ const SLASH = 0x2f;
 const FILE_MODE = Buffer.from('100644 ');
 const TREE_MODE = Buffer.from('40000 ');
 
-/** Tree objects of sorted paths held as NUL-terminated UTF-8 in `bytes` (path i from `starts[i]`), with their blob ids. */
+/** Tree objects of sorted paths held as UTF-8 in `bytes` (path i from `starts[i]` to `ends[i]`), with their blob ids. */
 class TreeWriter {
   constructor(
     private readonly bytes: Uint8Array,
-    private readonly starts: Uint32Array,
+    private readonly starts: ArrayLike<number>,
+    private readonly ends: ArrayLike<number>,
     private readonly ids: Uint8Array,
   ) {}
 
@@ -135,7 +150,7 @@ class TreeWriter {
   ): void {
     for (let index = first; index < end;) {
       const name = this.starts[index]! + depth;
-      const pathEnd = this.starts[index + 1]! - 1;
+      const pathEnd = this.ends[index]!;
       let slash = name;
       while (slash < pathEnd && this.bytes[slash] !== SLASH) slash += 1;
       if (slash === pathEnd) {
@@ -155,7 +170,7 @@ class TreeWriter {
   private sameDirectory(index: number, other: number, slash: number): boolean {
     const start = this.starts[index]!;
     const otherStart = this.starts[other]!;
-    if (otherStart + (slash - start) >= this.starts[other + 1]!) return false;
+    if (otherStart + (slash - start) >= this.ends[other]!) return false;
     for (let i = 0; i <= slash - start; i += 1) if (this.bytes[start + i] !== this.bytes[otherStart + i]) return false;
     return true;
   }

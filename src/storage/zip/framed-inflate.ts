@@ -21,6 +21,8 @@ export interface FramedMembers {
   readonly data: readonly Buffer[];
   /** Each member's git blob id. */
   readonly ids: readonly string[];
+  /** The same ids as bytes, 20 a member, in the same order. */
+  readonly digests: Uint8Array;
 }
 
 const CHUNK_MEMBERS = 256;
@@ -120,5 +122,5 @@ export function finishFramedInflate(
     data.push(Buffer.from(shared.slab, frameStart + blobHeaderLength(size[member]!), size[member]));
     ids.push(hex.slice(i * 40, i * 40 + 40));
   });
-  return { data, ids };
+  return { data, ids, digests: new Uint8Array(shared.digests) };
 }

@@ -21,6 +21,9 @@ export interface MemberColumns {
   readonly crc: Uint32Array;
   readonly method: Uint8Array;
   readonly unixMode: Uint32Array;
+  /** Where each member's name lies in the archive (in the central directory), and its length in bytes. */
+  readonly nameStart: Float64Array;
+  readonly nameLength: Uint16Array;
 }
 
 /**
@@ -37,6 +40,8 @@ export class ZipDirectory {
     readonly names: readonly string[],
     private readonly positions: ReadonlyMap<string, number>,
     readonly columns: MemberColumns,
+    /** Whether every name is ASCII, so its bytes in the archive are its UTF-8 and sort as the string does. */
+    readonly namesAscii: boolean,
   ) {}
 
   get count(): number {

@@ -60,6 +60,7 @@ export function readZipDirectory(bytes: Uint8Array, where: string, limits: ZipLi
   // Sized by what the directory can hold (46 bytes an entry at least), not by what its end record claims.
   const columns = memberColumns(Math.min(count, Math.floor(Math.max(0, bytes.length - directoryOffset) / 46)));
   let total = 0;
+  let namesAscii = true;
   let pos = directoryOffset;
   for (let i = 0; i < count; i += 1) {
     if (pos + 46 > bytes.length || u32(pos) !== 0x02014b50) throw invalid('broken central directory');
@@ -75,7 +76,8 @@ export function readZipDirectory(bytes: Uint8Array, where: string, limits: ZipLi
     const external = u32(pos + 38);
     let localOffset = u32(pos + 42);
     const nameStart = pos + 46;
-    const name = isAscii(bytes, nameStart, nameStart + nameLength)
+    const ascii = isAscii(bytes, nameStart, nameStart + nameLength);
+    const name = ascii
       ? text.toString('latin1', nameStart, nameStart + nameLength)
       : text.toString('utf8', nameStart, nameStart + nameLength);
     const extraStart = nameStart + nameLength;
@@ -88,6 +90,7 @@ export function readZipDirectory(bytes: Uint8Array, where: string, limits: ZipLi
     const unixMode = madeBy === 3 ? external >>> 16 : 0;
     const fileType = unixMode & S_IFMT;
     if (name.endsWith('/') || fileType === S_IFDIR) continue;
+    namesAscii &&= ascii;
     const unsafe = unsafeMemberName(name);
     if (unsafe) throw invalid(`unsafe member name "${name}" (${unsafe})`, { member: name });
     if (fileType !== 0 && fileType !== S_IFREG) throw invalid(`member "${name}" is not a regular file`, { member: name });
@@ -116,8 +119,10 @@ export function readZipDirectory(bytes: Uint8Array, where: string, limits: ZipLi
     columns.crc[at] = crc;
     columns.method[at] = method;
     columns.unixMode[at] = unixMode;
+    columns.nameStart[at] = nameStart;
+    columns.nameLength[at] = nameLength;
   }
-  return new ZipDirectory(bytes, names, positions, columns);
+  return new ZipDirectory(bytes, names, positions, columns, namesAscii);
 }
 
 function memberColumns(capacity: number): MemberColumns {
@@ -128,6 +133,8 @@ function memberColumns(capacity: number): MemberColumns {
     crc: new Uint32Array(capacity),
     method: new Uint8Array(capacity),
     unixMode: new Uint32Array(capacity),
+    nameStart: new Float64Array(capacity),
+    nameLength: new Uint16Array(capacity),
   };
 }
 
