@@ -5,6 +5,7 @@ import type { Codebook, Scenario } from '../../records/scenario.js';
 import type { BatchObjectReader } from '../git/batch-object-reader.js';
 import { parseJsonPreservingNumbers } from '../json/record-json-parser.js';
 import { readManifest } from './manifest.js';
+import { StoredTexts } from './stored-texts.js';
 import type { OpenPackage, PackageSnapshot } from './open-package.js';
 import { assertNotTooDeep, unreadableIfTooDeep } from './package-json-files.js';
 
@@ -44,10 +45,8 @@ export async function buildSnapshot(
   const entries = paths.map((file) => [file, files.get(file)!] as const);
   const codebookId = files.get('codebook.json');
   const contents = await pkg.blobs(codebookId ? [...entries, ['codebook.json', codebookId] as const] : entries, reader, true);
-  const storedJson = new Map<string, string>();
-  const records: Scenario[] = manifest.scenarioOrder.map((id, i) => {
+  const records: Scenario[] = manifest.scenarioOrder.map((_, i) => {
     const text = contents[i]!.toString('utf8');
-    storedJson.set(id, text);
     const file = paths[i]!;
     const record = unreadableIfTooDeep(pkg.path, file, text, warnings) ?? parsePackageJson(pkg.path, contents[i]!, file, text, true);
     if (!isJsonObject(record)) {
@@ -58,6 +57,7 @@ export async function buildSnapshot(
     }
     return record;
   });
+  const recordBytes = contents.slice(0, manifest.scenarioOrder.length);
   let codebook: Codebook | undefined;
   if (codebookId) {
     const value = parsePackageJson(pkg.path, contents[contents.length - 1]!, 'codebook.json');
@@ -71,8 +71,8 @@ export async function buildSnapshot(
     files,
     manifest: manifest.raw,
     scenarioOrder: manifest.scenarioOrder,
-    storedJson,
-    recordBytes: contents.slice(0, manifest.scenarioOrder.length),
+    storedJson: new StoredTexts(manifest.scenarioOrder, recordBytes),
+    recordBytes,
     list: new ScenarioList(records, codebook),
     source,
     warnings,

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { StoredTexts } from '../../src/storage/package/stored-texts.js';
+
+describe('stored texts', () => {
+  const ids = ['000003', '000001', '000002'];
+  const texts = ['{"key": "c"}', '{"key": "a", "note": "café"}', '{"key": "b"}'];
+  // Views into one buffer, as a read's record files are.
+  const slab = Buffer.from(texts.join(''));
+  let at = 0;
+  const bytes = texts.map((text) => {
+    const length = Buffer.byteLength(text);
+    const view = slab.subarray(at, at + length);
+    at += length;
+    return view;
+  });
+
+  it('answers as the map of each id to its decoded text would, in the stored order', () => {
+    const stored = new StoredTexts(ids, bytes);
+    const expected = new Map(ids.map((id, i) => [id, texts[i]!]));
+    assert.equal(stored.size, 3);
+    assert.deepEqual([...stored], [...expected]);
+    assert.deepEqual([...stored.keys()], ids);
+    assert.deepEqual([...stored.values()], texts);
+    assert.equal(stored.get('000001'), '{"key": "a", "note": "café"}');
+    assert.equal(stored.get('000009'), undefined);
+    assert.equal(stored.has('000002'), true);
+    assert.equal(stored.has('000009'), false);
+    const seen: string[] = [];
+    stored.forEach((text, id, map) => {
+      assert.equal(map, stored);
+      seen.push(`${id}=${text}`);
+    });
+    assert.deepEqual(
+      seen,
+      ids.map((id, i) => `${id}=${texts[i]}`),
+    );
+  });
+});
