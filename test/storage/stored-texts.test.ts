@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import { ScenarioList } from '../../src/records/scenario-list.js';
+import { GitPackageStore } from '../../src/storage/git-package-store.js';
 import { StoredTexts } from '../../src/storage/package/stored-texts.js';
 
 describe('stored texts', () => {
@@ -35,5 +41,21 @@ describe('stored texts', () => {
       seen,
       ids.map((id, i) => `${id}=${texts[i]}`),
     );
+  });
+
+  it('let a write keep the ids of the records it does not change, as EDSL numbers them', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ep-stored-texts-'));
+    try {
+      const file = path.join(dir, 'p.ep');
+      const store = new GitPackageStore();
+      await store.save(file, new ScenarioList([{ key: 'a' }, { key: 'b' }, { key: 'c' }]));
+      await store.update(file, (latest) => latest.upsert('key', { key: 'a', note: 'edited' }));
+      const manifest = JSON.parse(new TextDecoder().decode(unzipSync(new Uint8Array(await readFile(file)))['manifest.json'])) as {
+        scenario_order: string[];
+      };
+      assert.deepEqual(manifest.scenario_order, ['000004', '000002', '000003']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
