@@ -62,12 +62,13 @@ export class OpenPackage {
   /** Each member's bytes once inflated, by its position in the directory. */
   private readonly inflated: (Buffer | undefined)[] = [];
   private worktreeBlobIds: Map<string, string> | undefined;
+  /** The working tree's git tree id: written by worktree() when its inflate gave every id, else by treeIdOf. */
+  private worktreeTreeId: string | undefined;
   private repoDir: RepoDir | undefined;
   readonly gitDir: GitDirReader;
 
   private constructor(
     readonly path: string,
-    readonly bytes: Buffer,
     readonly directory: ZipDirectory,
     private readonly helper: ArchiveHelper | undefined,
     private readonly pendingDigest: PendingDigest | undefined,
@@ -98,7 +99,7 @@ export class OpenPackage {
     // Hashed by the helper while the central directory is read here.
     const pendingDigest = options.digest ? helper?.digest(bytes) : undefined;
     try {
-      return new OpenPackage(file, bytes, readZipDirectory(bytes, file, options), helper, pendingDigest);
+      return new OpenPackage(file, readZipDirectory(bytes, file, options), helper, pendingDigest);
     } catch (error) {
       helper?.stop();
       throw error;
@@ -107,7 +108,7 @@ export class OpenPackage {
 
   /** The SHA-256 (hex) of the archive's bytes. */
   digest(): string {
-    return this.pendingDigest?.value() ?? sha256Hex(this.bytes);
+    return this.pendingDigest?.value() ?? sha256Hex(this.directory.archive);
   }
 
   /** A member's bytes (inflated once), or undefined when absent. */
@@ -205,8 +206,6 @@ export class OpenPackage {
     this.worktreeTreeId ??= treeIdOf(files);
     return this.worktreeTreeId === commit.tree;
   }
-
-  private worktreeTreeId: string | undefined;
 
   async snapshot(ref = 'HEAD'): Promise<PackageSnapshot> {
     if (!SAFE_REF.test(ref)) {

@@ -44,10 +44,6 @@ export class ZipDirectory {
     readonly namesAscii: boolean,
   ) {}
 
-  get count(): number {
-    return this.names.length;
-  }
-
   has(name: string): boolean {
     return this.positions.has(name);
   }
