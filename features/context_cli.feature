@@ -18,6 +18,12 @@ Feature: ep context: search, get, pack, add and upsert over the active context p
     Then stdout is exactly one ok envelope with data, status and warnings
     And stderr is empty
 
+  Scenario: an envelope longer than a pipe holds reaches a reader that starts late, whole
+    Given the write context holds a record "note.long" whose text is 300000 characters long
+    When a reader that starts reading 300 ms late runs "ep context get --key note.long"
+    Then the command succeeds
+    And the envelope data "scenario.text" is 300000 characters long
+
   Scenario: add reads the record from stdin
     When I run "ep context add --json @-" with stdin:
       """

@@ -2,6 +2,7 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
 import type { EpWorld } from '../support/world.js';
 import { readPath } from '../support/json-path.js';
+import { runReadingLate } from '../support/late-reader.js';
 import {
   commitMessages,
   CONTEXT_RECORD_SETS,
@@ -55,6 +56,25 @@ Given(
 Given('I ran {string}', async function (this: EpWorld, commandLine: string) {
   const run = await this.ep(commandLine);
   assert.equal(run.exitCode, 0, run.stdout);
+});
+
+Given(
+  'the write context holds a record {string} whose text is {int} characters long',
+  async function (this: EpWorld, key: string, length: number) {
+    await this.writeJson('long-record.json', { key, text: 'tide '.repeat(Math.ceil(length / 5)).slice(0, length) });
+    const run = await this.ep('ep context upsert --json @long-record.json');
+    assert.equal(run.exitCode, 0, run.stdout);
+  },
+);
+
+When('a reader that starts reading {int} ms late runs {string}', async function (this: EpWorld, lateMs: number, commandLine: string) {
+  await runReadingLate(this, commandLine, lateMs);
+});
+
+Then('the envelope data {string} is {int} characters long', function (this: EpWorld, field: string, length: number) {
+  const value: unknown = readPath(this.lastEnvelope.data, field);
+  assert.equal(typeof value, 'string', `${field} is not a string`);
+  assert.equal((value as string).length, length);
 });
 
 When('I note every file in the project', async function (this: EpWorld) {

@@ -63,19 +63,29 @@ export class EpWorld extends World {
     if (args[0] === 'ep') args.shift();
     const result = await execa(process.execPath, [options.bin ?? EP_BIN, ...args], {
       cwd: options.cwd ? this.resolve(options.cwd) : this.dir,
-      // TMPDIR inside the scenario's directory: whatever a command puts in temp space is removed with it.
-      env: { EP_HOME: this.home, TMPDIR: path.join(this.dir, '.tmp'), NO_COLOR: '1', ...options.env },
+      env: { ...this.commandEnv(), ...options.env },
       reject: false,
       ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' }),
       timeout: 60_000,
     });
+    return this.record(args, result.exitCode ?? -1, result.stdout, result.stderr);
+  }
+
+  /** What every `ep` a scenario runs has in its environment, besides the test process's own. */
+  commandEnv(): Record<string, string> {
+    // TMPDIR inside the scenario's directory: whatever a command puts in temp space is removed with it.
+    return { EP_HOME: this.home, TMPDIR: path.join(this.dir, '.tmp'), NO_COLOR: '1' };
+  }
+
+  /** Keeps a finished run as the last one, with its envelope when stdout is one JSON document. */
+  record(args: string[], exitCode: number, stdout: string, stderr: string): CommandRun {
     let envelope: any;
     try {
-      envelope = JSON.parse(result.stdout);
+      envelope = JSON.parse(stdout);
     } catch {
       envelope = undefined;
     }
-    this.last = { args, exitCode: result.exitCode ?? -1, stdout: result.stdout, stderr: result.stderr, envelope };
+    this.last = { args, exitCode, stdout, stderr, envelope };
     return this.last;
   }
 

@@ -18,38 +18,48 @@ export interface GlobalArgs {
 export function runCommand<A>(body: (args: ArgumentsCamelCase<A & GlobalArgs>) => Promise<CommandResult>, options: RunOptions = {}) {
   return async (args: ArgumentsCamelCase<A & GlobalArgs>): Promise<void> => {
     divertAllStdout();
+    let delivered!: () => void;
+    const output = new Promise<void>((resolve) => (delivered = resolve));
     try {
       const result = await body(args);
       const text = result.text;
-      withRealStdout(() => (text !== undefined ? writeText(text) : writeEnvelope(okEnvelope(result.data, result.warnings ?? []))));
+      withRealStdout(() =>
+        text !== undefined ? writeText(text, delivered) : writeEnvelope(okEnvelope(result.data, result.warnings ?? []), delivered),
+      );
       for (const note of result.notes ?? []) process.stderr.write(`${note}\n`);
       process.exitCode = 0;
     } catch (error) {
       const { envelope, exitCode } = errorEnvelope(error, FLAG_NAMES);
-      withRealStdout(() => writeEnvelope(envelope));
+      withRealStdout(() => writeEnvelope(envelope, delivered));
       if (process.env.EP_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
       process.exitCode = exitCode;
     } finally {
       sealStdout();
     }
-    if (options.exitsWhenDone) exitOnceFlushed();
+    if (options.exitsWhenDone) void output.then(exitUnlessStderrQueued);
   };
 }
 
 export interface RunOptions {
   /**
    * The command has done all its work when its envelope is out: it runs no agent code and serves nothing,
-   * and everything it starts it awaits. The process then exits there, instead of when Node would: with an
-   * empty event loop Node still runs the collection V8 has queued, which after a call that built a large
-   * heap (a warm `ep context request` over a big tree, a first read of a package) is an incremental marking
-   * and a full garbage collection, some 10 to 30 ms of freeing memory the process is about to return.
+   * and everything it starts it awaits. The process then exits once the envelope is written, instead of
+   * when Node would: with an empty event loop Node still runs the collection V8 has queued, which after a
+   * call that built a large heap (a warm `ep context request` over a big tree, a first read of a package) is
+   * an incremental marking and a full garbage collection, some 10 to 30 ms of freeing memory the process is
+   * about to return.
    */
   readonly exitsWhenDone?: boolean;
 }
 
-/** Exits (running `exit` listeners, with the exit code set) unless output is still queued, as it can be on pipes that are asynchronous. */
-function exitOnceFlushed(): void {
-  if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit();
+/**
+ * Exits (running `exit` listeners, with the exit code set) once the output is out: on a pipe, an envelope
+ * longer than the pipe holds (a context request's fragments, some 300 KB) is written as the reader takes it,
+ * and waiting for that as Node's own exit does would also wait for its collection. Left to Node when stderr
+ * still has output queued.
+ */
+function exitUnlessStderrQueued(): void {
+  if (process.stderr.writableLength === 0) process.exit();
 }
 
 /** Runtime options every command shares, from the global flags. */

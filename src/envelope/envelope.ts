@@ -54,20 +54,25 @@ export function errorEnvelope(error: unknown, fieldNames: FieldNames = {}): { en
 /**
  * stdout carries exactly one envelope per command. Numbers read in a Python form print in it (`1.0`, every
  * digit of a large integer), and NaN and ±Infinity as Python writes them: text Python's `json.loads` reads.
+ * `delivered` is called once the whole text has been handed to the system (on a pipe, a long envelope is
+ * written in parts, as the reader takes them).
  */
-export function writeEnvelope(envelope: OkEnvelope | ErrorEnvelope): void {
+export function writeEnvelope(envelope: OkEnvelope | ErrorEnvelope, delivered?: () => void): void {
   written = true;
-  process.stdout.write(`${stringifyJsonPreservingNumbers(envelope, { indent: 2 })}
-`);
+  process.stdout.write(
+    `${stringifyJsonPreservingNumbers(envelope, { indent: 2 })}
+`,
+    delivered,
+  );
 }
 
 /**
  * Prints a command's output as plain text instead of its envelope (`--format text`), for callers that put
- * it straight into a prompt. Failures are still envelopes.
+ * it straight into a prompt. Failures are still envelopes. `delivered` as for `writeEnvelope`.
  */
-export function writeText(text: string): void {
+export function writeText(text: string, delivered?: () => void): void {
   written = true;
-  process.stdout.write(text.endsWith('\n') || text === '' ? text : `${text}\n`);
+  process.stdout.write(text.endsWith('\n') || text === '' ? text : `${text}\n`, delivered);
 }
 
 let written = false;
