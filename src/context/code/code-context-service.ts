@@ -30,9 +30,9 @@ export class CodeContextService implements CodeContext {
       if (!root) return undefined;
       const { cacheDir } = this.options;
       const counts = cacheDir ? new TokenCountCache(cacheDir, root.dir, this.options.tokenizer.name) : undefined;
-      const [snapshot] = await Promise.all([loadCodeSnapshot(root, this.options), counts?.read()]);
+      counts?.read();
       this.counts = counts;
-      return snapshot;
+      return loadCodeSnapshot(root, this.options);
     })();
     return this.loading;
   }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
+import { readCheckedFileSync } from '../../limits/checked-file.js';
+import { fsPromises } from '../../util/lazy-fs-promises.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import type { CodeNode } from './code-graph.js';
 
@@ -40,17 +41,17 @@ export class TokenCountCache {
     this.file = path.join(dir, `${id}.tokens.json`);
   }
 
-  async read(): Promise<void> {
+  /**
+   * Synchronous, like the tree cache's read beside it: a file of some kilobytes read through the thread
+   * pool (open, stat, read, close) costs a warm request four waits for the main thread, after its work.
+   */
+  read(): void {
     try {
-      const handle = await open(this.file, 'r');
-      try {
-        if ((await handle.stat()).size > MAX_CACHE_BYTES) return;
-        this.accept(JSON.parse(await handle.readFile('utf8')));
-      } finally {
-        await handle.close();
-      }
+      this.accept(
+        JSON.parse(readCheckedFileSync(this.file, { what: 'The token count cache', maxBytes: MAX_CACHE_BYTES }).toString('utf8')),
+      );
     } catch {
-      // Missing or unreadable: every count is made afresh.
+      // Missing, unreadable, too large or not a regular file: every count is made afresh.
     }
   }
 
@@ -83,7 +84,7 @@ export class TokenCountCache {
     if (!this.changed) return;
     const counts: Record<string, Record<string, number>> = {};
     for (const [key, file] of this.counts) if (current.has(key)) counts[key] = Object.fromEntries(file);
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await fsPromises().mkdir(this.dir, { recursive: true, mode: 0o700 });
     const body = { version: CACHE_VERSION, root: this.root, tokenizer: this.tokenizer, counts, fits: Object.fromEntries(this.fits) };
     await writeFileAtomic(this.file, JSON.stringify(body), 0o600, { durable: false });
     this.changed = false;
