@@ -26,7 +26,15 @@ export type {
 } from './search/search-engine.js';
 export { IndexDamaged } from './search/search-engine.js';
 export type { TokenCounter, BpeEncoding } from './tokenizer/tokenizer.js';
-export type { ContextRecord, TierName, TierEntry, BudgetState, HistoryEntry } from './context/assembly/contracts.js';
+export type {
+  ContextRecord,
+  ContextRecords,
+  ContextRecordTable,
+  TierName,
+  TierEntry,
+  BudgetState,
+  HistoryEntry,
+} from './context/assembly/contracts.js';
 export type { SessionMeta, SessionContents, SessionExport, SessionLogContract } from './sessions/store/session-store.js';
 export type { SessionNode, NodeKind, NodeStatus, CallStatus, UserStatus, LogRecord, NodeUpdate, NodeError } from './sessions/call-node.js';
 export type { ModelRequest, ModelReply } from './models/model-runtime.js';

@@ -4,7 +4,7 @@ import { AssembledContext } from './assembled-context.js';
 import { ContextBudget } from './context-budget.js';
 import { ContextFragment } from './context-fragment.js';
 import type { ContextRequest } from './context-request.js';
-import type { ContextAssembler, ContextTiers, TierEntry, TierName } from './contracts.js';
+import type { ContextAssembler, ContextTiers, TierEntry, TierEntryTraits, TierName } from './contracts.js';
 import type { DetailLevelMap } from './detail-level-map.js';
 import { focusMatcher } from './focus-match.js';
 import { FragmentProvenance } from './fragment-provenance.js';
@@ -20,8 +20,10 @@ export interface ContextPipelineOptions {
   readonly maxConsecutiveDrops?: number;
 }
 
+/** An entry in scope, by id: its entry is made only when packing reaches it. */
 interface Candidate {
-  readonly entry: TierEntry;
+  readonly id: number;
+  readonly traits: TierEntryTraits;
   readonly distance: number;
   readonly depth: number;
   readonly tierRank: number;
@@ -62,12 +64,12 @@ export class ContextPipeline implements ContextAssembler {
     let drops = 0;
     for (const candidate of candidates) {
       if (remaining <= 0 || drops >= this.maxConsecutiveDrops) break;
-      const { entry } = candidate;
+      const entry = this.tiers.entry(candidate.id);
       let depth = candidate.depth;
       for (;;) {
         const tokens = this.tokenCache.get(`${entry.id}@${Math.min(depth, entry.maxDepth)}`) ?? (await this.count(entry, depth));
         if (tokens <= remaining) {
-          fragments.push(this.fragment(request, candidate, depth, tokens));
+          fragments.push(this.fragment(request, entry, candidate, depth, tokens));
           promoted.push([entry, tokens]);
           remaining -= tokens;
           drops = 0;
@@ -106,19 +108,19 @@ export class ContextPipeline implements ContextAssembler {
 
   /** Candidates in scope with their distance from the focus, depth and relevance. */
   private gather(request: ContextRequest): Candidate[] {
-    const entries = this.tiers.entries();
-    if (entries.length === 0) return [];
+    const size = this.tiers.size();
+    if (size === 0) return [];
     const inScope = this.scopeFilter(request);
     const hasFocus = request.focus.length > 0;
     let ids: number[];
     let hopsOf: (id: number) => number = () => 0;
     if (hasFocus) {
-      const distance = this.expandFocus(request, entries, inScope);
+      const distance = this.expandFocus(request, size, inScope);
       ids = [...distance.keys()];
       hopsOf = (id) => distance.get(id)!;
     } else {
       ids = [];
-      for (let id = 0; id < entries.length; id += 1) if (inScope(entries[id]!)) ids.push(id);
+      for (let id = 0; id < size; id += 1) if (inScope(id)) ids.push(id);
     }
 
     const scores = this.tiers.scores(request.query ?? request.purpose);
@@ -133,23 +135,23 @@ export class ContextPipeline implements ContextAssembler {
     for (let at = 0; at < ids.length; at += 1) {
       const id = ids[at]!;
       const hops = hopsOf(id);
-      const entry = entries[id]!;
       if (request.query !== null && scores[id] === 0 && !(hasFocus && hops === 0)) continue;
-      const score = ranks && entry.graphRanked ? ranks[id]! : scores[id]!;
-      let base = baseDepths.get(entry.detailMap);
+      const traits = this.tiers.traitsOf(id);
+      const score = ranks && traits.graphRanked ? ranks[id]! : scores[id]!;
+      let base = baseDepths.get(traits.detailMap);
       if (base === undefined) {
-        base = depthIn(entry.detailMap, request.depth, maps);
-        baseDepths.set(entry.detailMap, base);
+        base = depthIn(traits.detailMap, request.depth, maps);
+        baseDepths.set(traits.detailMap, base);
       }
-      let depth = Math.min(base, entry.maxDepth);
-      if (request.depthGradient) for (let hop = 0; hop < hops; hop += 1) depth = entry.detailMap.levelBelow(depth);
-      candidates.push({ entry, distance: hops, depth, tierRank: TIER_RANK[this.tiers.tierOf(entry)], score });
-      if (ranks && entry.graphRanked) maxRank = Math.max(maxRank, score);
+      let depth = Math.min(base, traits.maxDepth);
+      if (request.depthGradient) for (let hop = 0; hop < hops; hop += 1) depth = traits.detailMap.levelBelow(depth);
+      candidates.push({ id, traits, distance: hops, depth, tierRank: TIER_RANK[this.tiers.tierOfId(id)], score });
+      if (ranks && traits.graphRanked) maxRank = Math.max(maxRank, score);
       else max = Math.max(max, score);
     }
     // Search scores and graph ranks are normalised apart: each kind's best candidate scores 1.
     for (const candidate of candidates) {
-      const top = ranks && candidate.entry.graphRanked ? maxRank : max;
+      const top = ranks && candidate.traits.graphRanked ? maxRank : max;
       if (top > 0) candidate.score /= top;
     }
     return candidates;
@@ -157,29 +159,27 @@ export class ContextPipeline implements ContextAssembler {
 
   /** Personalised PageRank over the reference graph, seeded by the search scores; undefined when no entry asks for it. */
   private graphRanks(scores: Float64Array): Float64Array | undefined {
-    const entries = this.tiers.entries();
-    if (!entries.some((entry) => entry.graphRanked)) return undefined;
+    if (!this.tiers.hasGraphRanked()) return undefined;
     return personalisedPageRank(this.tiers.neighbourLists(), scores);
   }
 
   /** Breadth-first from the entries whose keys contain a focus target, over references, within scope. */
-  private expandFocus(request: ContextRequest, entries: readonly TierEntry[], inScope: (entry: TierEntry) => boolean): Map<number, number> {
+  private expandFocus(request: ContextRequest, size: number, inScope: (id: number) => boolean): Map<number, number> {
     const matchers = request.focus.map((target) => focusMatcher(target));
     const distance = new Map<number, number>();
     let frontier: number[] = [];
-    for (let id = 0; id < entries.length; id += 1) {
-      const entry = entries[id]!;
-      if (!matchesAny(matchers, entry.key) || !inScope(entry)) continue;
-      distance.set(entry.id, 0);
-      frontier.push(entry.id);
+    for (let id = 0; id < size; id += 1) {
+      if (!matchesAny(matchers, this.tiers.keyOf(id)) || !inScope(id)) continue;
+      distance.set(id, 0);
+      frontier.push(id);
     }
     for (let hop = 1; hop <= request.breadth && frontier.length > 0; hop += 1) {
       const next: number[] = [];
       for (let at = 0; at < frontier.length; at += 1) {
-        const neighbours = this.tiers.neighbours(entries[frontier[at]!]!);
+        const neighbours = this.tiers.neighbours(this.tiers.entry(frontier[at]!));
         for (let n = 0; n < neighbours.length; n += 1) {
           const neighbour = neighbours[n]!;
-          if (distance.has(neighbour) || !inScope(entries[neighbour]!)) continue;
+          if (distance.has(neighbour) || !inScope(neighbour)) continue;
           distance.set(neighbour, hop);
           next.push(neighbour);
         }
@@ -189,10 +189,11 @@ export class ContextPipeline implements ContextAssembler {
     return distance;
   }
 
-  private scopeFilter(request: ContextRequest): (entry: TierEntry) => boolean {
+  /** Whether an entry (by id) is in the tiers the request's `temporal` selects. */
+  private scopeFilter(request: ContextRequest): (id: number) => boolean {
     if (request.temporal === 'all') return () => true;
-    if (request.temporal === 'historical') return (entry) => entry.home === 'cold';
-    return (entry) => this.tiers.tierOf(entry) !== 'cold';
+    if (request.temporal === 'historical') return (id) => this.tiers.traitsOf(id).home === 'cold';
+    return (id) => this.tiers.tierOfId(id) !== 'cold';
   }
 
   /** One candidate per node: the deeper copy, then the hotter tier, then the nearer one. */
@@ -200,12 +201,13 @@ export class ContextPipeline implements ContextAssembler {
     const unique: Candidate[] = [];
     const best = new Map<string, Candidate>();
     for (const candidate of candidates) {
-      if (!this.tiers.hasCopies(candidate.entry)) {
+      if (!this.tiers.hasCopies(candidate)) {
         unique.push(candidate);
         continue;
       }
-      const current = best.get(candidate.entry.key);
-      if (!current || better(candidate, current)) best.set(candidate.entry.key, candidate);
+      const key = this.tiers.keyOf(candidate.id);
+      const current = best.get(key);
+      if (!current || better(candidate, current)) best.set(key, candidate);
     }
     for (const candidate of best.values()) unique.push(candidate);
     return unique;
@@ -214,16 +216,11 @@ export class ContextPipeline implements ContextAssembler {
   private rank(candidates: Candidate[]): Iterable<Candidate> {
     return lazyOrder(
       candidates,
-      (a, b) =>
-        a.distance - b.distance ||
-        b.score - a.score ||
-        (a.entry.key < b.entry.key ? -1 : a.entry.key > b.entry.key ? 1 : 0) ||
-        a.entry.id - b.entry.id,
+      (a, b) => a.distance - b.distance || b.score - a.score || compareKeys(this.tiers.keyOf(a.id), this.tiers.keyOf(b.id)) || a.id - b.id,
     );
   }
 
-  private fragment(request: ContextRequest, candidate: Candidate, depth: number, tokens: number): ContextFragment {
-    const { entry } = candidate;
+  private fragment(request: ContextRequest, entry: TierEntry, candidate: Candidate, depth: number, tokens: number): ContextFragment {
     const selection =
       request.focus.length === 0
         ? request.query === null
@@ -263,6 +260,10 @@ export class ContextPipeline implements ContextAssembler {
     this.tokenCache.set(cacheKey, tokens);
     return tokens;
   }
+}
+
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function better(candidate: Candidate, current: Candidate): boolean {

@@ -1,16 +1,24 @@
-import { EpError, ExitCode } from '../../kernel/errors.js';
-import { isJsonObject } from '../../records/json.js';
 import { IndexDamaged, type SearchDocument, type SearchEngine, type SearchHit, type SearchIndex } from '../../search/search-engine.js';
 import type { KeptTokenCounts } from '../../tokenizer/kept-token-counts.js';
 import type { TokenCounter, Tokenizer } from '../../tokenizer/tokenizer.js';
 import { RECORD_DETAIL_MAP } from './builtin-detail-maps.js';
 import { ContextBudget } from './context-budget.js';
-import type { BudgetState, ContextRecord, ContextSource, ContextTiers, HistoryEntry, TierEntry, TierName } from './contracts.js';
+import type {
+  BudgetState,
+  ContextRecord,
+  ContextSource,
+  ContextTiers,
+  HistoryEntry,
+  TierEntry,
+  TierEntryTraits,
+  TierName,
+} from './contracts.js';
 import type { DetailLevelMap } from './detail-level-map.js';
 import { recordText, renderRecord, summaryOf } from './record-rendering.js';
 import type { ReferenceLists } from './reference-lists.js';
 import { combinedKeptIndex } from './kept-search-index.js';
 import { everyNeighbourList, neighboursIn, tierReferences, type TierReferences } from './tier-references.js';
+import { TierEntryTable } from './tier-entry-table.js';
 
 export interface ContextTierServiceOptions {
   readonly sources: readonly ContextSource[];
@@ -32,19 +40,10 @@ export const DEFAULT_CONTEXT_BUDGET = new ContextBudget(8000, 1000);
  */
 export class ContextTierService implements ContextTiers {
   readonly budget: ContextBudget;
-  private readonly list: TierEntry[] = [];
-  /** The first entry holding each key (later copies are marked in `copied`). */
-  private readonly firstWithKey = new Map<string, number>();
+  private readonly table = new TierEntryTable();
   private readonly hot = new Map<number, number>();
   private readonly demoted = new Set<number>();
   private usedTokens = 0;
-  private readonly maps = new Set<DetailLevelMap>();
-  /** The source of each entry (undefined for records added at run time), for its rendering and search text. */
-  private readonly sourceOf: (ContextSource | undefined)[] = [];
-  /** Each entry's position in its source's records (what `related` answers in). */
-  private readonly positionOf: number[] = [];
-  /** 1 for entries whose key another entry also holds; read per candidate, so kept as a flat array. */
-  private readonly copied: number[] = [];
   private loading?: Promise<void>;
   private searchLoading?: Promise<void>;
   private counter?: TokenCounter;
@@ -93,7 +92,7 @@ export class ContextTierService implements ContextTiers {
 
   async add(record: ContextRecord, tier: TierName, sourceId: string): Promise<TierEntry> {
     await this.load();
-    const entry = this.insert(record, tier, sourceId, undefined, this.list.length);
+    const entry = this.table.addRecord(record, tier, sourceId);
     this.searchIndex = undefined;
     this.keptIndex = undefined;
     this.searchDocuments = undefined;
@@ -106,17 +105,42 @@ export class ContextTierService implements ContextTiers {
   }
 
   entries(): readonly TierEntry[] {
-    return this.list;
+    return this.table.all();
   }
 
-  tierOf(entry: TierEntry): TierName {
-    if (this.hot.has(entry.id)) return 'hot';
-    if (this.demoted.has(entry.id) || entry.home === 'hot') return 'warm';
-    return entry.home;
+  size(): number {
+    return this.table.size;
   }
 
-  hasCopies(entry: TierEntry): boolean {
-    return this.copied[entry.id] === 1;
+  entry(id: number): TierEntry {
+    return this.table.entry(id);
+  }
+
+  keyOf(id: number): string {
+    return this.table.keyOf(id);
+  }
+
+  hasGraphRanked(): boolean {
+    return this.table.hasGraphRanked();
+  }
+
+  traitsOf(id: number): TierEntryTraits {
+    return this.table.traitsOf(id);
+  }
+
+  tierOf({ id }: Pick<TierEntry, 'id'>): TierName {
+    return this.tierOfId(id);
+  }
+
+  tierOfId(id: number): TierName {
+    if (this.hot.has(id)) return 'hot';
+    const home = this.table.homeOf(id);
+    if (this.demoted.has(id) || home === 'hot') return 'warm';
+    return home;
+  }
+
+  hasCopies({ id }: Pick<TierEntry, 'id'>): boolean {
+    return this.table.hasCopies(id);
   }
 
   neighbours(entry: TierEntry): readonly number[] {
@@ -124,16 +148,12 @@ export class ContextTierService implements ContextTiers {
   }
 
   neighbourLists(): ReferenceLists {
-    this.neighbourTable ??= everyNeighbourList(this.referenceGraph(), (id) => this.copied[id] === 1);
+    this.neighbourTable ??= everyNeighbourList(this.referenceGraph(), (id) => this.table.hasCopies(id));
     return this.neighbourTable;
   }
 
   private referenceGraph(): TierReferences {
-    this.references ??= tierReferences({
-      list: this.list,
-      sourceOf: this.sourceOf,
-      positionOf: this.positionOf,
-    });
+    this.references ??= tierReferences(this.table);
     return this.references;
   }
 
@@ -153,7 +173,7 @@ export class ContextTierService implements ContextTiers {
   scores(query: string): Float64Array {
     const index = this.searchIndex ?? this.keptIndex;
     if (index?.scoresFor) return index.scoresFor(query);
-    const scores = new Float64Array(this.list.length);
+    const scores = new Float64Array(this.table.size);
     for (const hit of this.search(query)) scores[hit.index] = hit.score;
     return scores;
   }
@@ -182,7 +202,7 @@ export class ContextTierService implements ContextTiers {
   searchHistory(query: string, limit = 10): HistoryEntry[] {
     const result: HistoryEntry[] = [];
     for (const hit of this.search(query)) {
-      const entry = this.list[hit.index]!;
+      const entry = this.table.entry(hit.index);
       const tier = this.tierOf(entry);
       if (tier === 'hot') continue;
       result.push({ key: entry.key, tier, source: entry.sourceId, score: hit.score, summary: summaryOf(entry.record) });
@@ -192,36 +212,37 @@ export class ContextTierService implements ContextTiers {
   }
 
   detailMaps(): readonly DetailLevelMap[] {
-    return this.maps.size === 0 ? [RECORD_DETAIL_MAP] : [...this.maps];
+    const maps = this.table.detailMaps();
+    return maps.length === 0 ? [RECORD_DETAIL_MAP] : maps;
   }
 
   render(entry: TierEntry, depth: number): string {
-    const source = this.sourceOf[entry.id];
+    const source = this.table.sourceOf(entry.id);
     const level = Math.min(depth, entry.maxDepth);
     return source?.render ? source.render(entry.record, level) : renderRecord(entry.record, level);
   }
 
   /** Asked for the fragments packed only, so a request does not make a location for every entry. */
   locationOf(entry: TierEntry): string {
-    const source = this.sourceOf[entry.id];
+    const source = this.table.sourceOf(entry.id);
     return source?.locate ? source.locate(entry.record) : entry.sourceId;
   }
 
   knownTokens(entry: TierEntry, depth: number): number | undefined {
-    const source = this.sourceOf[entry.id];
+    const source = this.table.sourceOf(entry.id);
     if (source?.tokenCount) return source.tokenCount(entry.record, Math.min(depth, entry.maxDepth));
     return this.options.keptCounts?.get(this.render(entry, depth));
   }
 
   countedTokens(entry: TierEntry, depth: number, tokens: number): void {
-    const source = this.sourceOf[entry.id];
+    const source = this.table.sourceOf(entry.id);
     source?.countedTokens?.(entry.record, Math.min(depth, entry.maxDepth), tokens);
     if (!source?.tokenCount) this.options.keptCounts?.set(this.render(entry, depth), tokens);
   }
 
   private documents(): SearchDocument[] {
-    this.searchDocuments ??= this.list.map((entry) => {
-      const source = this.sourceOf[entry.id];
+    this.searchDocuments ??= this.table.all().map((entry) => {
+      const source = this.table.sourceOf(entry.id);
       return { text: source?.searchText ? source.searchText(entry.record) : recordText(entry.record) };
     });
     return this.searchDocuments;
@@ -231,50 +252,16 @@ export class ContextTierService implements ContextTiers {
     const countsRead = this.options.keptCounts?.read();
     for (const source of this.options.sources) {
       const records = await source.load();
-      records.forEach((record, position) => this.insert(record, source.tier, source.id, source.maxDepth, position, source));
+      this.table.addSource(source, records);
       this.loaded.push([source, records.length]);
     }
     await countsRead;
-    for (let id = 0; id < this.list.length; id += 1) {
-      const entry = this.list[id]!;
-      if (entry.home === 'hot') this.promote(entry, await this.fullCost(entry));
+    for (let id = 0; id < this.table.size; id += 1) {
+      if (this.table.homeOf(id) === 'hot') {
+        const entry = this.table.entry(id);
+        this.promote(entry, await this.fullCost(entry));
+      }
     }
-  }
-
-  private insert(
-    record: ContextRecord,
-    tier: TierName,
-    sourceId: string,
-    maxDepth: number | undefined,
-    position: number,
-    source?: ContextSource,
-  ): TierEntry {
-    if (!isJsonObject(record) || typeof record.key !== 'string' || record.key === '') {
-      throw new EpError('CONTEXT_RECORD_INVALID', `Context source ${sourceId}: record ${position} needs a non-empty string "key".`, {
-        exitCode: ExitCode.validation,
-        details: { source: sourceId, position },
-      });
-    }
-    const detailMap = source?.detailMap ?? RECORD_DETAIL_MAP;
-    const entry: TierEntry = Object.freeze({
-      id: this.list.length,
-      key: record.key,
-      record,
-      home: tier,
-      sourceId,
-      detailMap,
-      maxDepth: Math.min(maxDepth ?? detailMap.maxDepth, detailMap.maxDepth),
-      graphRanked: source?.ranking === 'graph',
-    });
-    this.list.push(entry);
-    this.sourceOf.push(source);
-    this.positionOf.push(position);
-    this.maps.add(detailMap);
-    const first = this.firstWithKey.get(entry.key);
-    this.copied.push(first === undefined ? 0 : 1);
-    if (first === undefined) this.firstWithKey.set(entry.key, entry.id);
-    else this.copied[first] = 1;
-    return entry;
   }
 
   /** Readies the search texts of the sources that read theirs only when needed (see `ContextSource.loadSearchTexts`). */

@@ -27,8 +27,8 @@ export interface ContextSource {
   readonly tier: TierName;
   /** The deepest record-map level this source keeps (an archive may keep summaries only). */
   readonly maxDepth?: number;
-  /** Called once, when the tiers are first used. */
-  load(): readonly ContextRecord[] | Promise<readonly ContextRecord[]>;
+  /** Called once, when the tiers are first used: the records as a list, or as a table read by position. */
+  load(): ContextRecords | Promise<ContextRecords>;
   /** The detail map its records are rendered with (default the record map, `ep-record:`). */
   readonly detailMap?: DetailLevelMap;
   /** Renders one of its records at a depth of `detailMap` (default: as a record). */
@@ -80,11 +80,21 @@ export interface ContextSource {
   readonly ranking?: 'search' | 'graph';
 }
 
-/** One record as the tiers hold it. `id` is its position in `entries()`. */
-export interface TierEntry {
-  readonly id: number;
-  readonly key: string;
-  readonly record: ContextRecord;
+export type ContextRecords = readonly ContextRecord[] | ContextRecordTable;
+
+/**
+ * A source's records read by position, for a source of many records of which a request reads few (the
+ * code's nodes): the tiers make a record's entry only when a request reads it, and otherwise ask its key.
+ */
+export interface ContextRecordTable {
+  readonly length: number;
+  /** The key of record `position`, the record's own, without making the record. */
+  keyAt(position: number): string;
+  recordAt(position: number): ContextRecord;
+}
+
+/** What the entries of one load of a source share: all of an entry but its id, key and record. */
+export interface TierEntryTraits {
   /** The tier its source feeds; promotion and demotion change `tierOf`, not this. */
   readonly home: TierName;
   readonly sourceId: string;
@@ -93,6 +103,13 @@ export interface TierEntry {
   readonly maxDepth: number;
   /** Ranked by a personalised PageRank over the reference graph when a request has no focus. */
   readonly graphRanked: boolean;
+}
+
+/** One record as the tiers hold it. `id` is its position in `entries()`. */
+export interface TierEntry extends TierEntryTraits {
+  readonly id: number;
+  readonly key: string;
+  readonly record: ContextRecord;
 }
 
 export interface BudgetState {
@@ -127,10 +144,24 @@ export interface ContextTiers {
   searching<T>(search: () => T): Promise<T>;
   /** Adds a record at run time (a session's new node, say); it joins `tier` and the search index. */
   add(record: ContextRecord, tier: TierName, sourceId: string): Promise<TierEntry>;
+  /** Every entry, in id order (each made now if it was not yet: a request reads `size`, `keyOf` and `entry`). */
   entries(): readonly TierEntry[];
-  tierOf(entry: TierEntry): TierName;
+  /** The number of entries. */
+  size(): number;
+  /** Entry `id`. */
+  entry(id: number): TierEntry;
+  /** The key of entry `id`, without making the entry. */
+  keyOf(id: number): string;
+  /** What entry `id` shares with the other entries of its source, without making the entry. */
+  traitsOf(id: number): TierEntryTraits;
+  /** Whether some entry's source ranks its records over the reference graph (see `ContextSource.ranking`). */
+  hasGraphRanked(): boolean;
+  /** The tier an entry is in now. */
+  tierOf(entry: Pick<TierEntry, 'id'>): TierName;
+  /** `tierOf`, by id. */
+  tierOfId(id: number): TierName;
   /** Whether another entry holds a record with the same key (a copy in another tier or source). */
-  hasCopies(entry: TierEntry): boolean;
+  hasCopies(entry: Pick<TierEntry, 'id'>): boolean;
   /** Entry ids whose records reference this entry or are referenced by it. */
   neighbours(entry: TierEntry): readonly number[];
   /** Every entry's `neighbours` at once, packed (entry i's are `referencesOf(lists, i)`): what a ranking of the whole graph reads. */

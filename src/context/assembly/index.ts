@@ -14,6 +14,8 @@ export { TIER_NAMES } from './contracts.js';
 export type {
   BudgetState,
   ContextRecord,
+  ContextRecords,
+  ContextRecordTable,
   ContextSource,
   ContextTiers,
   ContextAssembler,

@@ -1,19 +1,24 @@
-import type { ContextSource, TierEntry } from './contracts.js';
+import type { ContextRecord, ContextSource } from './contracts.js';
 import { referenceCandidates } from './record-rendering.js';
 import { referencesOf, unsoundTarget, type ReferenceGraph, type ReferenceLists } from './reference-lists.js';
 
-/** What the reference graph is built from: the tiers' entries and, per entry, its source and position in it. */
+/**
+ * What the reference graph is built from: the tiers' entries by id, with each one's key, record, source and
+ * position in that source's records. Records are asked for only where a source does not keep its graph.
+ */
 export interface ReferencedEntries {
-  readonly list: readonly TierEntry[];
-  /** The source of each entry (undefined for records added at run time). */
-  readonly sourceOf: readonly (ContextSource | undefined)[];
-  /** Each entry's position in its source's records (what `related` answers in). */
-  readonly positionOf: readonly number[];
+  readonly size: number;
+  keyOf(id: number): string;
+  recordOf(id: number): ContextRecord;
+  /** The source of an entry (undefined for records added at run time). */
+  sourceOf(id: number): ContextSource | undefined;
+  /** An entry's position in its source's records (what `related` answers in). */
+  positionOf(id: number): number;
 }
 
 /** The reference graph of the tiers' entries, as `tierReferences` builds it. */
 export interface TierReferences {
-  readonly list: readonly TierEntry[];
+  readonly entries: ReferencedEntries;
   /** Each entry's own references, for entries whose source answers record by record (undefined otherwise). */
   readonly forward: readonly (readonly number[] | undefined)[];
   /** For entries of a source that keeps its whole graph: that graph, its first entry and its record count. */
@@ -46,8 +51,7 @@ interface ListedReferences {
  * for a few entries' neighbours, so most are never merged.
  */
 export function tierReferences(entries: ReferencedEntries): TierReferences {
-  const { list, sourceOf } = entries;
-  const n = list.length;
+  const n = entries.size;
   const forward = new Array<readonly number[] | undefined>(n);
   const listed = listedReferences(entries);
   const unsorted = new Set<number>();
@@ -55,10 +59,10 @@ export function tierReferences(entries: ReferencedEntries): TierReferences {
   let idsByName: ReadonlyMap<string, readonly number[]> | undefined;
   for (let id = 0; id < n; id += 1) {
     if (listed[id]) continue;
-    const source = sourceOf[id];
+    const source = entries.sourceOf(id);
     forward[id] = source?.related
-      ? relatedOf(entries, list[id]!, source, unsorted)
-      : namedBy(list, (idsByName ??= namesOf(list)), list[id]!, unsorted);
+      ? relatedOf(entries, id, source, unsorted)
+      : namedBy(entries, (idsByName ??= namesOf(entries)), id, unsorted);
   }
   const backStart = new Uint32Array(n + 1);
   for (let id = 0; id < n; id += 1) {
@@ -77,7 +81,7 @@ export function tierReferences(entries: ReferencedEntries): TierReferences {
       cursor[target] = cursor[target]! + 1;
     }
   }
-  return { list, forward, listed, backStart, back, unsorted, merged: new Array<readonly number[] | undefined>(n) };
+  return { entries, forward, listed, backStart, back, unsorted, merged: new Array<readonly number[] | undefined>(n) };
 }
 
 /**
@@ -87,13 +91,13 @@ export function tierReferences(entries: ReferencedEntries): TierReferences {
 export function neighboursIn(references: TierReferences, id: number): readonly number[] {
   const known = references.merged[id];
   if (known) return known;
-  const { list, forward, listed, backStart, back, unsorted } = references;
+  const { entries, forward, listed, backStart, back, unsorted } = references;
   const block = listed[id];
   const own = block ? listedNeighbours(block, id - block.first) : forward[id]!;
   let merged = mergeAscending(own, back.subarray(backStart[id], backStart[id + 1]));
   if (unsorted.has(id)) merged = sortUnique([...merged]);
-  const { key } = list[id]!;
-  if (merged.some((other) => list[other]!.key === key)) merged = merged.filter((other) => list[other]!.key !== key);
+  const key = entries.keyOf(id);
+  if (merged.some((other) => entries.keyOf(other) === key)) merged = merged.filter((other) => entries.keyOf(other) !== key);
   references.merged[id] = merged;
   return merged;
 }
@@ -104,8 +108,8 @@ export function neighboursIn(references: TierReferences, id: number): readonly n
  * has its two lists merged straight into the packed one: no array per entry, no key compared.
  */
 export function everyNeighbourList(references: TierReferences, hasCopies: (id: number) => boolean): ReferenceLists {
-  const { list, listed, backStart, unsorted, merged } = references;
-  const n = list.length;
+  const { entries, listed, backStart, unsorted, merged } = references;
+  const n = entries.size;
   const ends = new Uint32Array(n);
   const packed = { targets: new Uint32Array(Math.max(64, 2 * references.back.length)), at: 0 };
   for (let id = 0; id < n; id += 1) {
@@ -179,13 +183,14 @@ function listedNeighbours({ first, count, graph }: ListedReferences, position: n
  * For each entry, its source's graph when the source keeps one that fits its records (one list per record
  * each way); entries of other sources are undefined.
  */
-function listedReferences({ list, sourceOf, positionOf }: ReferencedEntries): (ListedReferences | undefined)[] {
-  const listed = new Array<ListedReferences | undefined>(list.length);
-  for (let id = 0; id < list.length;) {
-    const source = sourceOf[id];
+function listedReferences(entries: ReferencedEntries): (ListedReferences | undefined)[] {
+  const n = entries.size;
+  const listed = new Array<ListedReferences | undefined>(n);
+  for (let id = 0; id < n;) {
+    const source = entries.sourceOf(id);
     let count = 1;
-    while (id + count < list.length && sourceOf[id + count] === source && positionOf[id + count] === count) count += 1;
-    const graph = positionOf[id] === 0 ? source?.references?.() : undefined;
+    while (id + count < n && entries.sourceOf(id + count) === source && entries.positionOf(id + count) === count) count += 1;
+    const graph = entries.positionOf(id) === 0 ? source?.references?.() : undefined;
     if (graph && graph.refersTo.ends.length === count && graph.referredBy.ends.length === count) {
       listed.fill({ first: id, count, graph }, id, id + count);
     }
@@ -195,27 +200,29 @@ function listedReferences({ list, sourceOf, positionOf }: ReferencedEntries): (L
 }
 
 /** A source's `related` list as entry ids: positions in the same source, other keys only. */
-function relatedOf({ list, sourceOf, positionOf }: ReferencedEntries, entry: TierEntry, source: ContextSource, unsorted: Set<number>) {
-  const first = entry.id - positionOf[entry.id]!;
-  const positions = source.related!(entry.record);
+function relatedOf(entries: ReferencedEntries, id: number, source: ContextSource, unsorted: Set<number>) {
+  const first = id - entries.positionOf(id);
+  const key = entries.keyOf(id);
+  const positions = source.related!(entries.recordOf(id));
   let valid = first === 0;
   for (let i = 0; i < positions.length && valid; i += 1) {
     const position = positions[i]!;
     valid =
       Number.isInteger(position) &&
       position >= 0 &&
+      position < entries.size &&
       (i === 0 || position > positions[i - 1]!) &&
-      sourceOf[position] === source &&
-      list[position]!.key !== entry.key;
+      entries.sourceOf(position) === source &&
+      entries.keyOf(position) !== key;
   }
   if (valid) return positions;
   const own: number[] = [];
   for (let i = 0; i < positions.length; i += 1) {
     const position = positions[i]!;
     const target = first + position;
-    if (!Number.isInteger(position) || position < 0 || sourceOf[target] !== source) continue;
-    if (list[target]!.key === entry.key) continue;
-    if (own.length > 0 && target <= own[own.length - 1]!) unsorted.add(entry.id);
+    if (!Number.isInteger(position) || position < 0 || target >= entries.size || entries.sourceOf(target) !== source) continue;
+    if (entries.keyOf(target) === key) continue;
+    if (own.length > 0 && target <= own[own.length - 1]!) unsorted.add(id);
     own.push(target);
   }
   return own;
@@ -223,19 +230,20 @@ function relatedOf({ list, sourceOf, positionOf }: ReferencedEntries, entry: Tie
 
 /** The entries a record names by key or `uri` (for sources that do not say what their records relate to). */
 function namedBy(
-  list: readonly TierEntry[],
+  entries: ReferencedEntries,
   idsByName: ReadonlyMap<string, readonly number[]>,
-  entry: TierEntry,
+  id: number,
   unsorted: Set<number>,
 ): readonly number[] {
   const own: number[] = [];
-  for (const value of referenceCandidates(entry.record)) {
+  const key = entries.keyOf(id);
+  for (const value of referenceCandidates(entries.recordOf(id))) {
     const targets = idsByName.get(value);
     if (!targets) continue;
     for (const target of targets) {
-      if (list[target]!.key === entry.key) continue;
+      if (entries.keyOf(target) === key) continue;
       own.push(target);
-      unsorted.add(entry.id);
+      unsorted.add(id);
       unsorted.add(target);
     }
   }
@@ -243,14 +251,14 @@ function namedBy(
 }
 
 /** Keys and `uri` fields: the names a reference may use, with the entries holding each. */
-function namesOf(list: readonly TierEntry[]): Map<string, number[]> {
+function namesOf(entries: ReferencedEntries): Map<string, number[]> {
   const idsByName = new Map<string, number[]>();
-  for (const entry of list) {
-    const { key, uri } = entry.record;
+  for (let id = 0; id < entries.size; id += 1) {
+    const { key, uri } = entries.recordOf(id);
     for (const name of typeof uri === 'string' && uri !== key ? [key, uri] : [key]) {
       const named = idsByName.get(name);
-      if (named) named.push(entry.id);
-      else idsByName.set(name, [entry.id]);
+      if (named) named.push(id);
+      else idsByName.set(name, [id]);
     }
   }
   return idsByName;

@@ -4,7 +4,7 @@ import type { CodeNode } from './code-graph.js';
 import { findCodeRoot } from './code-root.js';
 import { loadCodeSnapshot, type CodeSnapshotOptions } from './code-snapshot.js';
 import { buildRepoMap, DEFAULT_MAP_BUDGET, type RepoMap, type RepoMapOptions } from './repo-map.js';
-import { fileKey, TokenCountCache } from './token-count-cache.js';
+import { fileKeyOf, TokenCountCache } from './token-count-cache.js';
 
 export interface CodeContextServiceOptions extends CodeSnapshotOptions {
   readonly cwd: string;
@@ -65,7 +65,7 @@ export class CodeContextService implements CodeContext {
       token_budget: tokenBudget,
       entries,
       files: stats,
-      nodes: snapshot.graph.nodes.length,
+      nodes: snapshot.graph.size,
       edges: snapshot.graph.references.targets.length,
     };
   }
@@ -74,7 +74,7 @@ export class CodeContextService implements CodeContext {
   async save(): Promise<void> {
     const snapshot = this.loading ? await this.loading.catch(() => undefined) : undefined;
     if (!snapshot || !this.counts) return;
-    const current = new Set(snapshot.graph.nodes.filter((node) => !node.symbol).map(fileKey));
+    const current = new Set(snapshot.tree.files.map(fileKeyOf));
     await this.counts.save(current).catch(() => undefined);
   }
 }

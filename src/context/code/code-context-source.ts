@@ -1,6 +1,6 @@
 import { EpError } from '../../kernel/errors.js';
 import { CODE_DETAIL_MAP } from '../assembly/builtin-detail-maps.js';
-import type { ContextRecord, ContextSource } from '../assembly/contracts.js';
+import type { ContextRecord, ContextRecords, ContextSource } from '../assembly/contracts.js';
 import type { CodeContext, CodeSnapshot } from './code-context-contract.js';
 import type { CodeGraph } from './code-graph.js';
 import { referencesOf } from '../assembly/reference-lists.js';
@@ -10,7 +10,8 @@ import { renderCodeNode } from './code-rendering.js';
 export const CODE_SOURCE_ID = 'builtin/context-code';
 
 /**
- * The source tree as a warm-tier context source: one record per module and definition, keyed by its
+ * The source tree as a warm-tier context source: one record per module and definition (a table: see
+ * ContextRecordTable), keyed by its
  * qualified node URI, related to the nodes it references (so the tiers' reference graph is the code's), rendered
  * at the `uko-code:` levels from the real text, searched by identifiers and docstrings, and located by file
  * path and line range.
@@ -25,13 +26,16 @@ export function codeContextSource(code: CodeContext): ContextSource {
     tier: 'warm',
     detailMap: CODE_DETAIL_MAP,
     ranking: 'graph',
-    async load() {
+    async load(): Promise<ContextRecords> {
       snapshot = await code.load();
       if (!snapshot) return [];
-      ({ graph } = snapshot);
-      const records: ContextRecord[] = new Array<ContextRecord>(graph.nodes.length);
-      for (let id = 0; id < records.length; id += 1) records[id] = new CodeRecord(graph.nodes[id]!) as unknown as ContextRecord;
-      return records;
+      const nodes = (graph = snapshot.graph);
+      // A table: the tiers make a node's record only when a request reads it, and match a focus against keys.
+      return {
+        length: nodes.size,
+        keyAt: (position) => nodes.keyOf(position),
+        recordAt: (position) => new CodeRecord(nodes.node(position)) as unknown as ContextRecord,
+      };
     },
     related: (record) => [...referencesOf(graph!.references, nodeOf(record).id)],
     references: () => graph && { refersTo: graph.references, referredBy: graph.referredBy },

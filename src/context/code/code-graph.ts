@@ -49,38 +49,105 @@ export function nodeCountOf(tree: SourceTree): number {
  * references, resolved by name within the tree as aider's repo map resolves tree-sitter tags. A use of a
  * name links to the definitions of that name; an attribute (`x.offload()`) to the methods and definitions
  * of that name; an import to the module it names. Edges point from the user to the definition.
+ *
+ * Node ids are laid out by file (a file's module node, then its definitions in order), so a node is made
+ * only when first asked for (`node`), and a key without making its node (`keyOf`): a warm request over a
+ * tree of thousands of definitions reads every key once and makes the few hundred nodes it renders.
  */
 export class CodeGraph {
-  readonly nodes: CodeNode[] = [];
+  /** The number of nodes: one per file and one per definition. */
+  readonly size: number;
   /** The ids of the nodes each node refers to, ascending (`referencesOf(references, id)`). */
   readonly references: ReferenceLists;
   #referredBy?: ReferenceLists;
+  readonly #files: readonly SourceFile[];
+  readonly #moduleNames: readonly string[];
+  /** The file of each node, by id, and the id of each file's module node. */
+  readonly #fileOf: Uint32Array;
+  readonly #moduleIdOf: Uint32Array;
+  readonly #made: (CodeNode | undefined)[];
+  readonly #keys: (string | undefined)[];
+  #all?: readonly CodeNode[];
+  // Only while resolving a full build's edges:
   private readonly byName = new Map<string, number[]>();
   private readonly methodsByName = new Map<string, number[]>();
   private readonly moduleByName = new Map<string, number>();
   private readonly moduleByPath = new Map<string, number>();
   /** The class node of each method node. */
   private readonly ownerOf = new Map<number, number>();
-  /** For each file's module node, the ids of the file's definitions. */
-  private readonly definitionsOf = new Map<number, number[]>();
-  /** For each file's module node, the file's full parse (only while resolving). */
+  /** For each file's module node, the file's full parse. */
   private readonly parsedOf = new Map<number, ParsedFile>();
 
   constructor(tree: SourceTree, edges: GraphEdges) {
-    const names = distinctModuleNames(tree.files.map((file) => ({ path: file.path, ...specOf(file.parsed.language) })));
-    const parsed = 'parsed' in edges ? edges.parsed : undefined;
-    tree.files.forEach((file, index) => this.addFile(file, names[index]!, parsed?.[index]));
+    const files = tree.files;
+    this.#files = files;
+    this.#moduleNames = distinctModuleNames(files.map((file) => ({ path: file.path, ...specOf(file.parsed.language) })));
+    const moduleIdOf = new Uint32Array(files.length);
+    let size = 0;
+    for (let index = 0; index < files.length; index += 1) {
+      moduleIdOf[index] = size;
+      size += 1 + files[index]!.parsed.symbols.length;
+    }
+    const fileOf = new Uint32Array(size);
+    for (let index = 1; index < files.length; index += 1)
+      fileOf.fill(index, moduleIdOf[index], index + 1 < files.length ? moduleIdOf[index + 1] : size);
+    this.size = size;
+    this.#fileOf = fileOf;
+    this.#moduleIdOf = moduleIdOf;
+    this.#made = new Array<CodeNode | undefined>(size);
+    this.#keys = new Array<string | undefined>(size);
     if ('kept' in edges) {
-      if (edges.kept.ends.length !== this.nodes.length) {
-        throw new EpError('CODE_GRAPH_EDGES', `Code graph: ${edges.kept.ends.length} kept edge lists for ${this.nodes.length} nodes.`, {
-          details: { kept: edges.kept.ends.length, nodes: this.nodes.length },
+      if (edges.kept.ends.length !== size) {
+        throw new EpError('CODE_GRAPH_EDGES', `Code graph: ${edges.kept.ends.length} kept edge lists for ${size} nodes.`, {
+          details: { kept: edges.kept.ends.length, nodes: size },
         });
       }
       this.references = edges.kept;
       return;
     }
+    files.forEach((file, index) => this.addNames(file, index, edges.parsed[index]!));
     this.references = packReferences(this.nodes.map((node) => this.resolve(node)));
     this.parsedOf.clear();
+  }
+
+  /** Every node, in id order (made on first use: a warm request reads `node` and `keyOf` instead). */
+  get nodes(): readonly CodeNode[] {
+    this.#all ??= Array.from({ length: this.size }, (_, id) => this.node(id));
+    return this.#all;
+  }
+
+  /** Node `id` (made once, when first asked for). */
+  node(id: number): CodeNode {
+    const made = this.#made[id];
+    if (made) return made;
+    const fileIndex = this.#fileOf[id]!;
+    const file = this.#files[fileIndex]!;
+    const moduleId = this.#moduleIdOf[fileIndex]!;
+    const moduleName = this.#moduleNames[fileIndex]!;
+    const key = this.keyOf(id);
+    // Each node is one literal of one of two shapes.
+    const node: CodeNode =
+      id === moduleId
+        ? { id, key, kind: 'module', file, moduleName, moduleId, startLine: 1, endLine: file.parsed.lineCount }
+        : symbolNode(id, key, file, moduleName, moduleId, file.parsed.symbols[id - moduleId - 1]!);
+    this.#made[id] = node;
+    return node;
+  }
+
+  /** The qualified node URI of node `id` (`uko-py:class/pkg.auth.AuthManager`), without making the node. */
+  keyOf(id: number): string {
+    const known = this.#keys[id];
+    if (known !== undefined) return known;
+    const fileIndex = this.#fileOf[id]!;
+    const file = this.#files[fileIndex]!;
+    const { prefix } = specOf(file.parsed.language);
+    const own = id - this.#moduleIdOf[fileIndex]! - 1;
+    const symbol = own >= 0 ? file.parsed.symbols[own]! : undefined;
+    const key = symbol
+      ? `${prefix}${symbol.kind}/${this.#moduleNames[fileIndex]!}.${symbol.name}`
+      : `${prefix}module/${this.#moduleNames[fileIndex]!}`;
+    this.#keys[id] = key;
+    return key;
   }
 
   /** The same edges reversed: the ids of the nodes referring to each node, ascending (made on first use). */
@@ -89,53 +156,29 @@ export class CodeGraph {
     return this.#referredBy;
   }
 
-  /**
-   * `parsed`: the file's full parse, when the names resolution looks up are to be recorded (not when the
-   * edges are kept). Each node is built as one literal: this runs for every node of every warm call.
-   */
-  private addFile(file: SourceFile, moduleName: string, parsed: ParsedFile | undefined): void {
+  /** Records the names a full build's resolution looks up for one file (`index` in the tree). */
+  private addNames(file: SourceFile, index: number, parsed: ParsedFile): void {
     const { prefix } = specOf(file.parsed.language);
-    const moduleId = this.nodes.length;
-    this.nodes.push({
-      id: moduleId,
-      key: `${prefix}module/${moduleName}`,
-      kind: 'module',
-      file,
-      moduleName,
-      moduleId,
-      startLine: 1,
-      endLine: file.parsed.lineCount,
-    });
-    if (parsed) {
-      this.moduleByName.set(`${prefix}${moduleName}`, moduleId);
-      this.moduleByPath.set(modulePathOf(file.path), moduleId);
-      this.parsedOf.set(moduleId, parsed);
-    }
-    const definitions: number[] = [];
+    const moduleId = this.#moduleIdOf[index]!;
+    this.moduleByName.set(`${prefix}${this.#moduleNames[index]!}`, moduleId);
+    this.moduleByPath.set(modulePathOf(file.path), moduleId);
+    this.parsedOf.set(moduleId, parsed);
     const { symbols } = file.parsed;
     for (let own = 0; own < symbols.length; own += 1) {
       const symbol = symbols[own]!;
-      const id = this.nodes.length;
-      this.nodes.push({
-        id,
-        key: `${prefix}${symbol.kind}/${moduleName}.${symbol.name}`,
-        kind: symbol.kind,
-        file,
-        moduleName,
-        moduleId,
-        symbol,
-        startLine: symbol.startLine,
-        endLine: symbol.endLine,
-      });
-      definitions.push(id);
-      if (!parsed) continue;
+      const id = moduleId + 1 + own;
       for (const member of symbol.members) this.ownerOf.set(moduleId + 1 + member, id);
-      const index = symbol.kind === 'method' ? this.methodsByName : this.byName;
-      const named = index.get(lastPart(symbol.name));
+      const byName = symbol.kind === 'method' ? this.methodsByName : this.byName;
+      const named = byName.get(lastPart(symbol.name));
       if (named) named.push(id);
-      else index.set(lastPart(symbol.name), [id]);
+      else byName.set(lastPart(symbol.name), [id]);
     }
-    this.definitionsOf.set(moduleId, definitions);
+  }
+
+  /** The ids of the definitions of the file whose module node is `moduleId`. */
+  private definitionsOf(moduleId: number): number[] {
+    const count = this.#files[this.#fileOf[moduleId]!]!.parsed.symbols.length;
+    return Array.from({ length: count }, (_, own) => moduleId + 1 + own);
   }
 
   private resolve(node: CodeNode): number[] {
@@ -163,8 +206,8 @@ export class CodeGraph {
         const moduleId = this.importedModule(node, imported.module, imported.level);
         if (moduleId === undefined) continue;
         targets.add(moduleId);
-        const inModule = this.definitionsOf.get(moduleId) ?? [];
-        for (const name of imported.names) for (const id of inModule) if (this.nodes[id]!.symbol!.name === name) targets.add(id);
+        const inModule = this.definitionsOf(moduleId);
+        for (const name of imported.names) for (const id of inModule) if (this.node(id).symbol!.name === name) targets.add(id);
       }
     }
     targets.delete(node.id);
@@ -190,4 +233,8 @@ export class CodeGraph {
     const modulePath = modulePathOf(resolved);
     return this.moduleByPath.get(modulePath) ?? this.moduleByPath.get(`${modulePath}/index`);
   }
+}
+
+function symbolNode(id: number, key: string, file: SourceFile, moduleName: string, moduleId: number, symbol: SymbolOutline): CodeNode {
+  return { id, key, kind: symbol.kind, file, moduleName, moduleId, symbol, startLine: symbol.startLine, endLine: symbol.endLine };
 }

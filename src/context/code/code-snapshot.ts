@@ -71,7 +71,7 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
         index = (async () => {
           const current = kept.searchIndex?.format === format.format ? openKept(format, kept.searchIndex) : undefined;
           // One document per node: the count comes from the graph, so opening the index decodes no search text.
-          if (current?.size === graph.nodes.length) return current;
+          if (current?.size === graph.size) return current;
           // Not kept in this format (or not readable): built once for this tree and kept with it.
           return keepIndex(cache, format);
         })();
@@ -135,7 +135,7 @@ function searchTextsOf(tree: SourceTree, graph: CodeGraph, parsedOf: (file: numb
   const texts: string[] = [];
   tree.files.forEach((file, index) => {
     const parsed = parsedOf(index);
-    for (let own = 0; own <= file.parsed.symbols.length; own += 1) texts.push(codeSearchText(graph.nodes[texts.length]!, parsed));
+    for (let own = 0; own <= file.parsed.symbols.length; own += 1) texts.push(codeSearchText(graph.node(texts.length), parsed));
   });
   return texts;
 }

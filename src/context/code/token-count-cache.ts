@@ -4,6 +4,7 @@ import { readCheckedFileSync } from '../../limits/checked-file.js';
 import { fsPromises } from '../../util/lazy-fs-promises.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import type { CodeNode } from './code-graph.js';
+import type { SourceFile } from './code-model.js';
 
 /** Bumped whenever rendering changes, so counts of older renderings are never used. */
 const CACHE_VERSION = 1;
@@ -56,11 +57,11 @@ export class TokenCountCache {
   }
 
   get(node: CodeNode, depth: number): number | undefined {
-    return this.counts.get(fileKey(node))?.get(nodeKey(node, depth));
+    return this.counts.get(fileKeyOf(node.file))?.get(nodeKey(node, depth));
   }
 
   set(node: CodeNode, depth: number, tokens: number): void {
-    const key = fileKey(node);
+    const key = fileKeyOf(node.file);
     let file = this.counts.get(key);
     if (!file) this.counts.set(key, (file = new Map<string, number>()));
     if (file.get(nodeKey(node, depth)) === tokens) return;
@@ -118,9 +119,9 @@ export class TokenCountCache {
   }
 }
 
-/** The file key a node's counts are kept under. */
-export function fileKey(node: CodeNode): string {
-  return `${node.file.path}\0${node.file.parsed.language}:${node.file.hash}`;
+/** The key the counts of a file's nodes are kept under. */
+export function fileKeyOf(file: SourceFile): string {
+  return `${file.path}\0${file.parsed.language}:${file.hash}`;
 }
 
 function nodeKey(node: CodeNode, depth: number): string {
