@@ -6,6 +6,7 @@ import { specOf } from './languages.js';
 import { distinctModuleNames, modulePathOf } from './module-names.js';
 import { lastPart } from './symbol-collector.js';
 import type { SourceTree } from './source-tree.js';
+import type { NodeKeys } from './tree-cache-format.js';
 
 export type NodeKind = 'module' | SymbolKind;
 
@@ -35,7 +36,7 @@ const MAX_TARGETS_PER_NAME = 8;
  * Where the graph's edges come from: kept from an earlier build of the same tree (see `nodeCountOf`), or
  * resolved from every file's full parse, `parsed[i]` being `tree.files[i]`'s.
  */
-export type GraphEdges = { readonly kept: ReferenceLists } | { readonly parsed: readonly ParsedFile[] };
+export type GraphEdges = { readonly kept: ReferenceLists; readonly keys: NodeKeys } | { readonly parsed: readonly ParsedFile[] };
 
 /** The number of nodes a tree's graph has: one per file and one per definition. */
 export function nodeCountOf(tree: SourceTree): number {
@@ -67,6 +68,8 @@ export class CodeGraph {
   readonly #moduleIdOf: Uint32Array;
   readonly #made: (CodeNode | undefined)[];
   readonly #keys: (string | undefined)[];
+  /** The keys kept with the edges, when the graph was read from a cache. */
+  #keptKeys?: NodeKeys;
   #all?: readonly CodeNode[];
   // Only while resolving a full build's edges:
   private readonly byName = new Map<string, number[]>();
@@ -102,7 +105,13 @@ export class CodeGraph {
           details: { kept: edges.kept.ends.length, nodes: size },
         });
       }
+      if (edges.keys.length !== size) {
+        throw new EpError('CODE_GRAPH_EDGES', `Code graph: ${edges.keys.length} kept keys for ${size} nodes.`, {
+          details: { kept: edges.keys.length, nodes: size },
+        });
+      }
       this.references = edges.kept;
+      this.#keptKeys = edges.keys;
       return;
     }
     files.forEach((file, index) => this.addNames(file, index, edges.parsed[index]!));
@@ -138,6 +147,7 @@ export class CodeGraph {
   keyOf(id: number): string {
     const known = this.#keys[id];
     if (known !== undefined) return known;
+    if (this.#keptKeys) return (this.#keys[id] = this.#keptKeys.at(id));
     const fileIndex = this.#fileOf[id]!;
     const file = this.#files[fileIndex]!;
     const { prefix } = specOf(file.parsed.language);

@@ -38,9 +38,15 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
   const opened = new Map<string, Promise<SearchIndex | undefined>>();
   if (!parsed) {
     // The tree hash is the one the cache kept its graph for (the cache checked that both fit its files).
-    graph = new CodeGraph(tree, { kept: cached!.references });
+    graph = new CodeGraph(tree, { kept: cached!.references, keys: cached!.nodeKeys });
     const { searchIndex } = cached!;
-    kept = { ...read.cache, treeHash: tree.treeHash, references: graph.references, ...(searchIndex ? { searchIndex } : {}) };
+    kept = {
+      ...read.cache,
+      treeHash: tree.treeHash,
+      references: graph.references,
+      nodeKeys: cached!.nodeKeys,
+      ...(searchIndex ? { searchIndex } : {}),
+    };
     // The search texts stay unread until a write or a text scan needs them.
     searchTexts = once(() => keptSearchTexts(cached!, tree, graph));
     if (cache && read.changed) await writeCache(cache, kept, searchTexts);
@@ -48,7 +54,12 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
     graph = new CodeGraph(tree, { parsed });
     const texts = searchTextsOf(tree, graph, (index) => parsed[index]!);
     searchTexts = () => Promise.resolve(texts);
-    kept = { ...read.cache, treeHash: tree.treeHash, references: graph.references };
+    kept = {
+      ...read.cache,
+      treeHash: tree.treeHash,
+      references: graph.references,
+      nodeKeys: { length: graph.size, at: (id) => graph.keyOf(id) },
+    };
     if (cache) await writeCache(cache, kept, searchTexts);
   }
   /** The index built from the search texts and kept with the tree (written with the cache). */

@@ -67,6 +67,8 @@ function decodeSectionsFor(reader: SectionReader, root: string): TreeCacheData {
   // Views of the file's bytes, checked in place: a warm request hops over a few nodes' lists of thousands.
   const references: ReferenceLists = { ends: reader.u32('edgeEnds', nodes), targets: reader.u32('edges', count('edges')) };
   check(referenceListsFault(references, nodes) === undefined, 'edges');
+  const nodeKeys = reader.text('nodeKeys', nodes);
+  check(nodeKeys.longest <= MAX_NODE_KEY && (nodes === 0 || nodeKeys.shortest > 0), 'node key empty or too long');
   // Read, checked and cut from the column when first asked for: a request ranked from the kept index never reads them.
   let searchTexts: string[] | undefined;
   const readSearchTexts = (): string[] => {
@@ -90,6 +92,7 @@ function decodeSectionsFor(reader: SectionReader, root: string): TreeCacheData {
     parsed: (key) => (full ??= decodeUses(usesTextOf(reader), keyList, outlines)).get(key),
     treeHash,
     references,
+    nodeKeys,
     get searchTexts() {
       return (searchTexts ??= readSearchTexts());
     },
@@ -260,6 +263,9 @@ function viewBelow(values: Uint32Array, start: number, end: number, bound: numbe
   for (let at = start; at < end; at += 1) if (values[at]! >= bound) return undefined;
   return values.subarray(start, end);
 }
+
+/** A key is a prefix and kind, a module name (from a path) and a definition's name. */
+const MAX_NODE_KEY = 64 + 2 * MAX_NAME;
 
 function isCount(value: number, max: number): boolean {
   return Number.isInteger(value) && value >= 0 && value <= max;

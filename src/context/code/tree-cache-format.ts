@@ -5,7 +5,7 @@ import { SectionWriter } from './tree-cache-sections.js';
 import type { CachedFileStat, FileUses } from './tree-cache-shape.js';
 
 /** Bumped whenever what is cached changes shape or meaning (parsing, the graph), so older files are never read. */
-export const TREE_CACHE_VERSION = 6;
+export const TREE_CACHE_VERSION = 7;
 
 /** What one source tree's cache holds; what a read gives back and what a write is given. */
 export interface TreeCacheData {
@@ -27,6 +27,11 @@ export interface TreeCacheData {
   /** The reference graph's edges for that tree: per node, ascending ids of other nodes, each below their count. */
   readonly references: ReferenceLists;
   /**
+   * Each node's key for that tree, by id (`uko-py:class/pkg.auth.AuthManager`): read back as one text with each
+   * key a slice of it, so a request that matches a focus against every key builds none.
+   */
+  readonly nodeKeys: NodeKeys;
+  /**
    * Each node's search text for that tree, one per node. A cache read gives them on first access, which
    * throws CacheInvalid when their section fails its checks (a request ranked from the kept index never
    * reads them, so damage there is found only by a call that needs them).
@@ -37,6 +42,12 @@ export interface TreeCacheData {
    * format, when one was asked for: a warm request then ranks from its postings instead of scanning the texts.
    */
   readonly searchIndex?: KeptSearchIndex;
+}
+
+/** Strings by position. */
+export interface NodeKeys {
+  readonly length: number;
+  at(index: number): string;
 }
 
 /** An index as a `PersistedIndexFormat` encoded it, under that format's name. */
@@ -66,7 +77,7 @@ export const SYMBOL_FIELDS = 4;
  * The cache file's bytes. Sections: `paths` with `stats` (size, mtimeMs, ino as f64) and `fileKeys` (the
  * index into `keys` plus one, 0 for a skipped file); `keys` with `files`, `docs` and the symbol columns
  * (`symbols`, `names`, `signatures`, `symbolDocs`, `members`), the files' symbols and outline lines
- * following one another in key order; the graph's `edgeEnds` and `edges`; `searchIndex` (the bytes of the
+ * following one another in key order; the graph's `edgeEnds` and `edges`, and its `nodeKeys`; `searchIndex` (the bytes of the
  * index, when kept; the header names its format); `searchTexts`, which a request ranked from the kept index
  * never reads; `uses` (JSON: per key, the names its code uses, or null), which only a request that parses a
  * file again reads.
@@ -129,6 +140,10 @@ export function encodeTreeCache(data: TreeCacheData, root: string): Buffer {
 
   writer.u32('edgeEnds', data.references.ends);
   writer.u32('edges', data.references.targets);
+  writer.text(
+    'nodeKeys',
+    Array.from({ length: data.nodeKeys.length }, (_, id) => data.nodeKeys.at(id)),
+  );
   if (data.searchIndex) writer.bytes('searchIndex', data.searchIndex.bytes);
   // After every section a warm request reads: it reads those in one run, and these two only when it must
   // search the texts or rebuild the graph.

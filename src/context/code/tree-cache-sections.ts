@@ -85,6 +85,8 @@ export interface TextColumn {
   at(index: number): string;
   /** The longest string's length. */
   readonly longest: number;
+  /** The shortest string's length (0 when there is none). */
+  readonly shortest: number;
 }
 
 /**
@@ -166,16 +168,19 @@ export class SectionReader {
     let text = isAscii(bytes) ? undefined : bytes.toString('utf8');
     let previous = 0;
     let longest = 0;
+    let shortest = count === 0 ? 0 : Infinity;
     for (let index = 0; index < count; index += 1) {
       const end = ends[index]!;
       check(end >= previous, `${name}: offsets descend`);
       longest = Math.max(longest, end - previous);
+      shortest = Math.min(shortest, end - previous);
       previous = end;
     }
     check(previous === (text?.length ?? bytes.length), `${name}: offsets do not end at the text's end`);
     return {
       length: count,
       longest,
+      shortest,
       at: (index) => (text ??= bytes.toString('latin1')).slice(index === 0 ? 0 : ends[index - 1]!, ends[index]),
     };
   }

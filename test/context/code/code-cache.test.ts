@@ -66,7 +66,8 @@ const keptTree = async () => {
   const file = (await readdir(cacheDir())).find((name) => name.endsWith('.tree'))!;
   const { checkedAt: _checkedAt, parsed, searchIndex, ...data } = decodeTreeCache(await readFile(path.join(cacheDir(), file)), dir);
   const index = searchIndex && { format: searchIndex.format, bytes: searchIndex.bytes };
-  return { ...data, parsed: [...data.outlines.keys()].map(parsed), ...(index ? { searchIndex: index } : {}) };
+  const nodeKeys = Array.from({ length: data.nodeKeys.length }, (_, id) => data.nodeKeys.at(id));
+  return { ...data, nodeKeys, parsed: [...data.outlines.keys()].map(parsed), ...(index ? { searchIndex: index } : {}) };
 };
 const run = async (cache: boolean) => {
   const options = { cwd: dir, env: { ...process.env, EP_HOME: home }, config: { options: { 'builtin/context-code': { cache } } } };
@@ -134,6 +135,8 @@ describe('the code context cache', () => {
         searchIndex: { format: bm25IndexFile.format, bytes: postingsPastTheEnd(data.searchIndex!.bytes) },
       })),
       plantedTree((data) => ({ ...data, treeHash: '0'.repeat(64) })),
+      // A node whose key is empty: no record may be keyed so.
+      plantedTree((data) => ({ ...data, nodeKeys: { length: data.nodeKeys.length, at: (id) => (id === 1 ? '' : data.nodeKeys.at(id)) } })),
       // A listing that would have the tree read outside itself.
       (file, bytes) =>
         file.endsWith('.listing') ? Buffer.from(bytes.toString('utf8').replace('"pkg/auth.py"', '"../../etc/passwd"')) : bytes,
