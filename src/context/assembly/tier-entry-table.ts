@@ -36,6 +36,7 @@ export class TierEntryTable {
   #copied?: Uint8Array;
   readonly #maps = new Set<DetailLevelMap>();
   #graphRanked = false;
+  #lastBlock?: Block;
 
   get size(): number {
     return this.#size;
@@ -191,8 +192,10 @@ export class TierEntryTable {
     return entry;
   }
 
-  /** The block holding `id` (blocks are few and in id order). */
+  /** The block holding `id` (blocks are few and in id order; a scan over ids asks the same one again and again). */
   private blockOf(id: number): Block {
+    const last = this.#lastBlock;
+    if (last !== undefined && id >= last.first && id < last.first + last.count) return last;
     const blocks = this.#blocks;
     let low = 0;
     let high = blocks.length - 1;
@@ -201,7 +204,8 @@ export class TierEntryTable {
       if (blocks[middle]!.first <= id) low = middle;
       else high = middle - 1;
     }
-    return blocks[low]!;
+    this.#lastBlock = blocks[low]!;
+    return this.#lastBlock;
   }
 }
 
