@@ -36,7 +36,9 @@ const MAX_TARGETS_PER_NAME = 8;
  * Where the graph's edges come from: kept from an earlier build of the same tree (see `nodeCountOf`), or
  * resolved from every file's full parse, `parsed[i]` being `tree.files[i]`'s.
  */
-export type GraphEdges = { readonly kept: ReferenceLists; readonly keys: NodeKeys } | { readonly parsed: readonly ParsedFile[] };
+export type GraphEdges =
+  | { readonly kept: ReferenceLists; readonly keptBack: ReferenceLists; readonly keys: NodeKeys }
+  | { readonly parsed: readonly ParsedFile[] };
 
 /** The number of nodes a tree's graph has: one per file and one per definition. */
 export function nodeCountOf(tree: SourceTree): number {
@@ -105,12 +107,17 @@ export class CodeGraph {
           details: { kept: edges.kept.ends.length, nodes: size },
         });
       }
-      if (edges.keys.length !== size) {
-        throw new EpError('CODE_GRAPH_EDGES', `Code graph: ${edges.keys.length} kept keys for ${size} nodes.`, {
-          details: { kept: edges.keys.length, nodes: size },
-        });
+      if (edges.keys.length !== size || edges.keptBack.ends.length !== size) {
+        throw new EpError(
+          'CODE_GRAPH_EDGES',
+          `Code graph: ${edges.keys.length} kept keys and ${edges.keptBack.ends.length} lists back for ${size} nodes.`,
+          {
+            details: { kept: edges.keys.length, nodes: size },
+          },
+        );
       }
       this.references = edges.kept;
+      this.#referredBy = edges.keptBack;
       this.#keptKeys = edges.keys;
       return;
     }
@@ -160,7 +167,7 @@ export class CodeGraph {
     return key;
   }
 
-  /** The same edges reversed: the ids of the nodes referring to each node, ascending (made on first use). */
+  /** The same edges reversed: the ids of the nodes referring to each node, ascending (kept with the edges, else made on first use). */
   get referredBy(): ReferenceLists {
     this.#referredBy ??= reverseReferences(this.references);
     return this.#referredBy;

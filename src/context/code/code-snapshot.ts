@@ -38,12 +38,13 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
   const opened = new Map<string, Promise<SearchIndex | undefined>>();
   if (!parsed) {
     // The tree hash is the one the cache kept its graph for (the cache checked that both fit its files).
-    graph = new CodeGraph(tree, { kept: cached!.references, keys: cached!.nodeKeys });
+    graph = new CodeGraph(tree, { kept: cached!.references, keptBack: cached!.referredBy, keys: cached!.nodeKeys });
     const { searchIndex } = cached!;
     kept = {
       ...read.cache,
       treeHash: tree.treeHash,
       references: graph.references,
+      referredBy: graph.referredBy,
       nodeKeys: cached!.nodeKeys,
       ...(searchIndex ? { searchIndex } : {}),
     };
@@ -58,6 +59,7 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
       ...read.cache,
       treeHash: tree.treeHash,
       references: graph.references,
+      referredBy: graph.referredBy,
       nodeKeys: { length: graph.size, at: (id) => graph.keyOf(id) },
     };
     if (cache) await writeCache(cache, kept, searchTexts);

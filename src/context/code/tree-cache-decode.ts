@@ -67,6 +67,9 @@ function decodeSectionsFor(reader: SectionReader, root: string): TreeCacheData {
   // Views of the file's bytes, checked in place: a warm request hops over a few nodes' lists of thousands.
   const references: ReferenceLists = { ends: reader.u32('edgeEnds', nodes), targets: reader.u32('edges', count('edges')) };
   check(referenceListsFault(references, nodes) === undefined, 'edges');
+  // As many edges back as forward, each list sound: what reads them stays within the graph.
+  const referredBy: ReferenceLists = { ends: reader.u32('backEnds', nodes), targets: reader.u32('backEdges', references.targets.length) };
+  check(referenceListsFault(referredBy, nodes) === undefined, 'edges back');
   const nodeKeys = reader.text('nodeKeys', nodes);
   check(nodeKeys.longest <= MAX_NODE_KEY && (nodes === 0 || nodeKeys.shortest > 0), 'node key empty or too long');
   // Read, checked and cut from the column when first asked for: a request ranked from the kept index never reads them.
@@ -92,6 +95,7 @@ function decodeSectionsFor(reader: SectionReader, root: string): TreeCacheData {
     parsed: (key) => (full ??= decodeUses(usesTextOf(reader), keyList, outlines)).get(key),
     treeHash,
     references,
+    referredBy,
     nodeKeys,
     get searchTexts() {
       return (searchTexts ??= readSearchTexts());

@@ -5,7 +5,7 @@ import { SectionWriter } from './tree-cache-sections.js';
 import type { CachedFileStat, FileUses } from './tree-cache-shape.js';
 
 /** Bumped whenever what is cached changes shape or meaning (parsing, the graph), so older files are never read. */
-export const TREE_CACHE_VERSION = 7;
+export const TREE_CACHE_VERSION = 8;
 
 /** What one source tree's cache holds; what a read gives back and what a write is given. */
 export interface TreeCacheData {
@@ -26,6 +26,8 @@ export interface TreeCacheData {
   readonly treeHash: string;
   /** The reference graph's edges for that tree: per node, ascending ids of other nodes, each below their count. */
   readonly references: ReferenceLists;
+  /** The same edges reversed (`reverseReferences`): what a focus's neighbours read, kept so no request reverses every edge. */
+  readonly referredBy: ReferenceLists;
   /**
    * Each node's key for that tree, by id (`uko-py:class/pkg.auth.AuthManager`): read back as one text with each
    * key a slice of it, so a request that matches a focus against every key builds none.
@@ -77,7 +79,8 @@ export const SYMBOL_FIELDS = 4;
  * The cache file's bytes. Sections: `paths` with `stats` (size, mtimeMs, ino as f64) and `fileKeys` (the
  * index into `keys` plus one, 0 for a skipped file); `keys` with `files`, `docs` and the symbol columns
  * (`symbols`, `names`, `signatures`, `symbolDocs`, `members`), the files' symbols and outline lines
- * following one another in key order; the graph's `edgeEnds` and `edges`, and its `nodeKeys`; `searchIndex` (the bytes of the
+ * following one another in key order; the graph's `edgeEnds` and `edges`, the same reversed (`backEnds`,
+ * `backEdges`), and its `nodeKeys`; `searchIndex` (the bytes of the
  * index, when kept; the header names its format); `searchTexts`, which a request ranked from the kept index
  * never reads; `uses` (JSON: per key, the names its code uses, or null), which only a request that parses a
  * file again reads.
@@ -140,6 +143,8 @@ export function encodeTreeCache(data: TreeCacheData, root: string): Buffer {
 
   writer.u32('edgeEnds', data.references.ends);
   writer.u32('edges', data.references.targets);
+  writer.u32('backEnds', data.referredBy.ends);
+  writer.u32('backEdges', data.referredBy.targets);
   writer.text(
     'nodeKeys',
     Array.from({ length: data.nodeKeys.length }, (_, id) => data.nodeKeys.at(id)),

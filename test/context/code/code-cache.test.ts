@@ -118,6 +118,7 @@ describe('the code context cache', () => {
       (_file, bytes) => Buffer.from(bytes).fill(0x7a, bytes.length >> 1, (bytes.length >> 1) + 4),
       () => Buffer.from('{"version": 2}'),
       plantedTree((data) => ({ ...data, references: plantedTarget(data.references, 987654321) })),
+      plantedTree((data) => ({ ...data, referredBy: plantedTarget(data.referredBy, 987654321) })),
       plantedTree((data) => withSymbol(data, (symbol) => ({ ...symbol, startLine: 0 }))),
       plantedTree((data) => withSymbol(data, (symbol) => ({ ...symbol, members: [999] }))),
       plantedTree((data) => {
