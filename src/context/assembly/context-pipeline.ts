@@ -176,7 +176,8 @@ export class ContextPipeline implements ContextAssembler {
     for (let hop = 1; hop <= request.breadth && frontier.length > 0; hop += 1) {
       const next: number[] = [];
       for (let at = 0; at < frontier.length; at += 1) {
-        const neighbours = this.tiers.neighbours(this.tiers.entry(frontier[at]!));
+        // By id: an entry is made only for what packing reaches.
+        const neighbours = this.tiers.neighbours({ id: frontier[at]! });
         for (let n = 0; n < neighbours.length; n += 1) {
           const neighbour = neighbours[n]!;
           if (distance.has(neighbour) || !inScope(neighbour)) continue;

@@ -143,8 +143,8 @@ export class ContextTierService implements ContextTiers {
     return this.table.hasCopies(id);
   }
 
-  neighbours(entry: TierEntry): readonly number[] {
-    return neighboursIn(this.referenceGraph(), entry.id);
+  neighbours({ id }: Pick<TierEntry, 'id'>): readonly number[] {
+    return neighboursIn(this.referenceGraph(), id);
   }
 
   neighbourLists(): ReferenceLists {

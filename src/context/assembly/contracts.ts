@@ -163,7 +163,7 @@ export interface ContextTiers {
   /** Whether another entry holds a record with the same key (a copy in another tier or source). */
   hasCopies(entry: Pick<TierEntry, 'id'>): boolean;
   /** Entry ids whose records reference this entry or are referenced by it. */
-  neighbours(entry: TierEntry): readonly number[];
+  neighbours(entry: Pick<TierEntry, 'id'>): readonly number[];
   /** Every entry's `neighbours` at once, packed (entry i's are `referencesOf(lists, i)`): what a ranking of the whole graph reads. */
   neighbourLists(): ReferenceLists;
   /** All entries indexed for search (document i is entry i). */

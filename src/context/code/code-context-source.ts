@@ -10,9 +10,9 @@ import { renderCodeNode } from './code-rendering.js';
 export const CODE_SOURCE_ID = 'builtin/context-code';
 
 /**
- * The source tree as a warm-tier context source: one record per module and definition (a table: see
- * ContextRecordTable), keyed by its
- * qualified node URI, related to the nodes it references (so the tiers' reference graph is the code's), rendered
+ * The source tree as a warm-tier context source: one record per module and definition (given as a table,
+ * see ContextRecordTable), keyed by its qualified node URI, related to the nodes it references (so the tiers'
+ * reference graph is the code's), rendered
  * at the `uko-code:` levels from the real text, searched by identifiers and docstrings, and located by file
  * path and line range.
  */

@@ -112,7 +112,7 @@ export class CodeGraph {
           'CODE_GRAPH_EDGES',
           `Code graph: ${edges.keys.length} kept keys and ${edges.keptBack.ends.length} lists back for ${size} nodes.`,
           {
-            details: { kept: edges.keys.length, nodes: size },
+            details: { keys: edges.keys.length, back: edges.keptBack.ends.length, nodes: size },
           },
         );
       }

@@ -40,14 +40,7 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
     // The tree hash is the one the cache kept its graph for (the cache checked that both fit its files).
     graph = new CodeGraph(tree, { kept: cached!.references, keptBack: cached!.referredBy, keys: cached!.nodeKeys });
     const { searchIndex } = cached!;
-    kept = {
-      ...read.cache,
-      treeHash: tree.treeHash,
-      references: graph.references,
-      referredBy: graph.referredBy,
-      nodeKeys: cached!.nodeKeys,
-      ...(searchIndex ? { searchIndex } : {}),
-    };
+    kept = { ...read.cache, ...keptGraph(tree, graph), ...(searchIndex ? { searchIndex } : {}) };
     // The search texts stay unread until a write or a text scan needs them.
     searchTexts = once(() => keptSearchTexts(cached!, tree, graph));
     if (cache && read.changed) await writeCache(cache, kept, searchTexts);
@@ -55,13 +48,7 @@ export async function loadCodeSnapshot(root: CodeRoot, options: CodeSnapshotOpti
     graph = new CodeGraph(tree, { parsed });
     const texts = searchTextsOf(tree, graph, (index) => parsed[index]!);
     searchTexts = () => Promise.resolve(texts);
-    kept = {
-      ...read.cache,
-      treeHash: tree.treeHash,
-      references: graph.references,
-      referredBy: graph.referredBy,
-      nodeKeys: { length: graph.size, at: (id) => graph.keyOf(id) },
-    };
+    kept = { ...read.cache, ...keptGraph(tree, graph) };
     if (cache) await writeCache(cache, kept, searchTexts);
   }
   /** The index built from the search texts and kept with the tree (written with the cache). */
@@ -113,6 +100,16 @@ function openKept(format: PersistedIndexFormat, kept: KeptSearchIndex): SearchIn
     if (error instanceof IndexDamaged || error instanceof CacheInvalid) return undefined;
     throw error;
   }
+}
+
+/** What the cache keeps of the graph for the tree it was built for (its keys are the cache's own when read from it). */
+function keptGraph(tree: SourceTree, graph: CodeGraph) {
+  return {
+    treeHash: tree.treeHash,
+    references: graph.references,
+    referredBy: graph.referredBy,
+    nodeKeys: { length: graph.size, at: (id: number) => graph.keyOf(id) },
+  };
 }
 
 /** Writes the cache (atomically); a cache that cannot be written (read-only home, full disk) only costs the next request the work. */
