@@ -33,15 +33,17 @@ export async function buildSnapshot(
       details: { path: pkg.path },
     });
   }
-  const scenarioIds = new Set<string>();
+  // Each scenario id with its file's path as the tree names it: the path strings looked up below are then
+  // those the tree's map already holds (hashed once), not a new string built per record and hashed again.
+  const scenarioFiles = new Map<string, string>();
   // `test` then a slice rather than `exec`: a match array per record file is garbage.
-  for (const file of files.keys()) if (SCENARIO_FILE.test(file)) scenarioIds.add(file.slice(SCENARIO_DIR.length, -'.json'.length));
+  for (const file of files.keys()) if (SCENARIO_FILE.test(file)) scenarioFiles.set(file.slice(SCENARIO_DIR.length, -'.json'.length), file);
   const [manifestBytes] = await pkg.blobs([['manifest.json', manifestId]], reader, true);
-  const manifest = readManifest(parsePackageJson(pkg.path, manifestBytes!, 'manifest.json'), pkg.path, scenarioIds);
-  const listed = new Set(manifest.scenarioOrder);
-  const extra = [...scenarioIds].filter((id) => !listed.has(id));
-  if (extra.length) warnings.push(`${pkg.path} has ${extra.length} scenario file(s) not listed in its manifest; they were ignored.`);
-  const paths = manifest.scenarioOrder.map((id) => `${SCENARIO_DIR}${id}.json`);
+  const manifest = readManifest(parsePackageJson(pkg.path, manifestBytes!, 'manifest.json'), pkg.path, scenarioFiles);
+  // The manifest lists each id once, and each of them has its file (readManifest checked both).
+  const extra = scenarioFiles.size - manifest.scenarioOrder.length;
+  if (extra) warnings.push(`${pkg.path} has ${extra} scenario file(s) not listed in its manifest; they were ignored.`);
+  const paths = manifest.scenarioOrder.map((id) => scenarioFiles.get(id)!);
   const entries = paths.map((file) => [file, files.get(file)!] as const);
   const codebookId = files.get('codebook.json');
   const contents = await pkg.blobs(codebookId ? [...entries, ['codebook.json', codebookId] as const] : entries, reader, true);

@@ -19,11 +19,13 @@ function invalid(where: string, reason: string, details: Record<string, unknown>
   });
 }
 
+const SCENARIO_ID = /^\d+$/;
+
 /**
  * Checks a manifest as EDSL's reader and validator do. A well-formed package of another EDSL type (a
  * Survey, say) is `UNSUPPORTED_OBJECT`, not an invalid package.
  */
-export function readManifest(value: JsonValue, where: string, scenarioFiles: ReadonlySet<string>): ScenarioListManifest {
+export function readManifest(value: JsonValue, where: string, scenarioFiles: { has(id: string): boolean }): ScenarioListManifest {
   if (!isJsonObject(value)) throw invalid(where, 'manifest.json is not a JSON object');
   const objectType = value.object_type ?? value.edsl_class_name;
   const isOtherType =
@@ -47,7 +49,7 @@ export function readManifest(value: JsonValue, where: string, scenarioFiles: Rea
   if (value.edsl_class_name !== 'ScenarioList') throw invalid(where, 'edsl_class_name is not "ScenarioList"');
   if (typeof value.edsl_version !== 'string') throw invalid(where, 'edsl_version is missing');
   const order = value.scenario_order;
-  if (!Array.isArray(order) || !order.every((id): id is string => typeof id === 'string' && /^\d+$/.test(id))) {
+  if (!Array.isArray(order) || !order.every((id): id is string => typeof id === 'string' && SCENARIO_ID.test(id))) {
     throw invalid(where, 'scenario_order is not a list of scenario ids');
   }
   if (new Set(order).size !== order.length) throw invalid(where, 'scenario_order repeats an id');

@@ -82,7 +82,7 @@ export class OpenPackage {
   static async open(file: string, options: PackageReadOptions = DEFAULT_ZIP_LIMITS): Promise<OpenPackage> {
     let bytes: Buffer;
     try {
-      bytes = await readShared(file, Math.max(options.maxTotalBytes, Limits.packageBytes));
+      bytes = readShared(file, Math.max(options.maxTotalBytes, Limits.packageBytes));
     } catch (error) {
       if (error instanceof EpError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
