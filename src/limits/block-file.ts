@@ -1,14 +1,6 @@
 import { closeSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
-import {
-  BlockCheckFailed,
-  blockChecksums,
-  CHECKED_BLOCK_BYTES,
-  CheckedBlocks,
-  fileSpans,
-  memorySpans,
-  readSpanSync,
-} from './checked-blocks.js';
+import { BlockCheckFailed, CHECKED_BLOCK_BYTES, CheckedBlocks, fileSpans, memorySpans, readSpanSync } from './checked-blocks.js';
 import { openCheckedFileSync, type CheckedFileOptions } from './checked-file.js';
 
 /**
@@ -36,7 +28,7 @@ const tableBytesOf = (blocks: number) => (blocks * 4 + 7) & ~7;
 
 /** The file holding `header` (with the body's layout added) and `body`. */
 export function encodeBlockFile(magic: number, version: number, header: Record<string, unknown>, body: Uint8Array): Buffer {
-  return writeBlockFile(magic, version, header, body.length, (target) => target.set(body));
+  return new SectionedBlockFile(magic, version, header, [['', body]], 1, false).bytes();
 }
 
 /** A named section of a body: its bytes, given as one or more chunks that follow each other. */
@@ -45,11 +37,121 @@ export type BodyPart = readonly [name: string, chunks: Uint8Array | readonly Uin
 /** Where each section lies in a body: offset and length. */
 export type BodySections = Record<string, [offset: number, length: number]>;
 
+/** Writes `bytes` at `position` of the file being made; the positions of one file never overlap. */
+export type PositionalWrite = (bytes: Uint8Array, position: number) => void;
+
+/** The body is copied into the file through a buffer of this many bytes (a whole number of blocks). */
+const STAGE_BYTES = 64 * CHECKED_BLOCK_BYTES;
+
 /**
  * The file holding `parts` as sections of its body, each starting on an `align`-byte boundary of it, and
- * `header` with `sections` (where each lies) and the body's layout added. The parts are copied once, into
- * the file itself: a sidecar's records would otherwise be joined into a body first and then copied again.
+ * `header` with `sections` (where each lies) and the body's layout added. The parts' chunks are copied once
+ * into a staging buffer of a megabyte, which is checksummed a block at a time and written out, so a file of
+ * 30 MB (a sidecar of 70,000 records, whose chunks are the record texts where the read left them) touches no
+ * fresh memory of its size; `bytes()` gives the whole file in memory instead.
  */
+export class SectionedBlockFile {
+  /** The header as written: what was given, with `sections` when sectioned, `bodyBytes` and `blockBytes`. */
+  readonly header: Record<string, unknown>;
+  readonly size: number;
+  private readonly headerBytes: Buffer;
+  private readonly bodyStart: number;
+  private readonly bodyBytes: number;
+
+  constructor(
+    private readonly magic: number,
+    private readonly version: number,
+    header: Record<string, unknown>,
+    private readonly parts: readonly BodyPart[],
+    private readonly align: number,
+    sectioned = true,
+  ) {
+    const sections: BodySections = {};
+    let bodyBytes = 0;
+    for (const [name, chunks] of parts) {
+      bodyBytes = alignUp(bodyBytes, align);
+      let length = 0;
+      for (const chunk of chunksOf(chunks)) length += chunk.length;
+      sections[name] = [bodyBytes, length];
+      bodyBytes += length;
+    }
+    this.header = { ...header, ...(sectioned ? { sections } : {}), bodyBytes, blockBytes: CHECKED_BLOCK_BYTES };
+    this.headerBytes = Buffer.from(JSON.stringify(this.header), 'utf8');
+    this.bodyBytes = bodyBytes;
+    this.bodyStart = PREFIX_BYTES + alignUp(this.headerBytes.length, 8) + tableBytesOf(Math.ceil(bodyBytes / CHECKED_BLOCK_BYTES));
+    this.size = this.bodyStart + bodyBytes;
+  }
+
+  /** The whole file. */
+  bytes(): Buffer {
+    const file = Buffer.allocUnsafe(this.size);
+    this.writeTo((bytes, position) => file.set(bytes, position));
+    return file;
+  }
+
+  /** Writes the file through `write`: the body first, a staging buffer at a time, then the head at 0. */
+  writeTo(write: PositionalWrite): void {
+    const sums = new Uint32Array(Math.ceil(this.bodyBytes / CHECKED_BLOCK_BYTES));
+    const stage = Buffer.allocUnsafe(Math.min(STAGE_BYTES, Math.max(1, this.bodyBytes)));
+    let staged = 0;
+    let flushed = 0;
+    const flush = () => {
+      for (let at = 0; at < staged; at += CHECKED_BLOCK_BYTES) {
+        sums[(flushed + at) / CHECKED_BLOCK_BYTES] = crc32(stage.subarray(at, Math.min(staged, at + CHECKED_BLOCK_BYTES)));
+      }
+      write(stage.subarray(0, staged), this.bodyStart + flushed);
+      flushed += staged;
+      staged = 0;
+    };
+    // Zeroes between sections: no stale memory from the staging buffer ever reaches a file.
+    const zeroes = (count: number) => {
+      for (let left = count; left > 0;) {
+        const take = Math.min(left, stage.length - staged);
+        stage.fill(0, staged, staged + take);
+        staged += take;
+        left -= take;
+        if (staged === stage.length) flush();
+      }
+    };
+    const copy = (chunk: Uint8Array) => {
+      for (let at = 0; at < chunk.length;) {
+        const take = Math.min(chunk.length - at, stage.length - staged);
+        stage.set(take === chunk.length ? chunk : chunk.subarray(at, at + take), staged);
+        staged += take;
+        at += take;
+        if (staged === stage.length) flush();
+      }
+    };
+    let bodyAt = 0;
+    for (const [, chunks] of this.parts) {
+      const start = alignUp(bodyAt, this.align);
+      zeroes(start - bodyAt);
+      bodyAt = start;
+      for (const chunk of chunksOf(chunks)) {
+        copy(chunk);
+        bodyAt += chunk.length;
+      }
+    }
+    if (staged > 0) flush();
+    write(this.head(sums), 0);
+  }
+
+  /** Prefix, header (padded with spaces) and block table, with the CRC-32 over header and table. */
+  private head(sums: Uint32Array): Buffer {
+    const head = Buffer.alloc(this.bodyStart);
+    const tableStart = PREFIX_BYTES + alignUp(this.headerBytes.length, 8);
+    head.writeUInt32LE(this.magic, 0);
+    head.writeUInt32LE(this.version, 4);
+    head.writeUInt32LE(tableStart - PREFIX_BYTES, 8);
+    head.fill(0x20, PREFIX_BYTES, tableStart);
+    this.headerBytes.copy(head, PREFIX_BYTES);
+    sums.forEach((sum, block) => head.writeUInt32LE(sum, tableStart + block * 4));
+    head.writeUInt32LE(crc32(head.subarray(PREFIX_BYTES)), 12);
+    return head;
+  }
+}
+
+/** The file for `parts` and `header` in memory (see SectionedBlockFile). */
 export function encodeSectionedBlockFile(
   magic: number,
   version: number,
@@ -57,52 +159,11 @@ export function encodeSectionedBlockFile(
   parts: readonly BodyPart[],
   align: 4 | 8,
 ): Buffer {
-  const chunksOf = (chunks: BodyPart[1]): readonly Uint8Array[] => (chunks instanceof Uint8Array ? [chunks] : chunks);
-  const sections: BodySections = {};
-  let bodyBytes = 0;
-  for (const [name, chunks] of parts) {
-    bodyBytes = (bodyBytes + align - 1) & -align;
-    let length = 0;
-    for (const chunk of chunksOf(chunks)) length += chunk.length;
-    sections[name] = [bodyBytes, length];
-    bodyBytes += length;
-  }
-  return writeBlockFile(magic, version, { ...header, sections }, bodyBytes, (body) => {
-    for (const [name, chunks] of parts) {
-      let at = sections[name]![0];
-      for (const chunk of chunksOf(chunks)) {
-        body.set(chunk, at);
-        at += chunk.length;
-      }
-    }
-  });
+  return new SectionedBlockFile(magic, version, header, parts, align).bytes();
 }
 
-/** The file for `header` and a body of `bodyBytes` that `fill` writes in place (into zeroed bytes). */
-function writeBlockFile(
-  magic: number,
-  version: number,
-  header: Record<string, unknown>,
-  bodyBytes: number,
-  fill: (body: Buffer) => void,
-): Buffer {
-  const headerBytes = Buffer.from(JSON.stringify({ ...header, bodyBytes, blockBytes: CHECKED_BLOCK_BYTES }), 'utf8');
-  const headerLength = (headerBytes.length + 7) & ~7;
-  const tableStart = PREFIX_BYTES + headerLength;
-  const bodyStart = tableStart + tableBytesOf(Math.ceil(bodyBytes / CHECKED_BLOCK_BYTES));
-  // Zeroed, not allocUnsafe: the gaps between sections must never carry stale memory into a file.
-  const file = Buffer.alloc(bodyStart + bodyBytes);
-  const body = file.subarray(bodyStart);
-  fill(body);
-  file.writeUInt32LE(magic, 0);
-  file.writeUInt32LE(version, 4);
-  file.writeUInt32LE(headerLength, 8);
-  file.fill(0x20, PREFIX_BYTES, tableStart);
-  headerBytes.copy(file, PREFIX_BYTES);
-  blockChecksums(body).forEach((sum, block) => file.writeUInt32LE(sum, tableStart + block * 4));
-  file.writeUInt32LE(crc32(file.subarray(PREFIX_BYTES, bodyStart)), 12);
-  return file;
-}
+const chunksOf = (chunks: BodyPart[1]): readonly Uint8Array[] => (chunks instanceof Uint8Array ? [chunks] : chunks);
+const alignUp = (offset: number, align: number) => Math.ceil(offset / align) * align;
 
 /**
  * The file at `file`, of which only the head is read now: its magic and version, its header and block table

@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import { fsPromises } from './lazy-fs-promises.js';
 import path from 'node:path';
 import { nodeCrypto } from './lazy-crypto.js';
@@ -12,7 +13,7 @@ import { processAlive } from './process-alive.js';
  */
 export async function writeFileAtomic(
   target: string,
-  data: string | Uint8Array,
+  data: string | Uint8Array | FileWriter,
   mode = 0o644,
   options: { durable?: boolean } = {},
 ): Promise<void> {
@@ -21,7 +22,8 @@ export async function writeFileAtomic(
   const temp = path.join(path.dirname(target), `${tempPrefix(target)}${process.pid}-${nodeCrypto().randomBytes(6).toString('hex')}`);
   const handle = await fs.open(temp, 'wx', mode);
   try {
-    await handle.writeFile(data);
+    if (typeof data === 'function') data((bytes, position) => writeAllSync(handle.fd, bytes, position));
+    else await handle.writeFile(data);
     await handle.chmod(mode);
     if (durable) await handle.sync();
   } catch (error) {
@@ -40,6 +42,16 @@ export async function writeFileAtomic(
   const dir = await fs.open(path.dirname(target), 'r').catch(() => undefined);
   await dir?.sync().catch(() => undefined);
   await dir?.close();
+}
+
+/**
+ * Writes a file's bytes through `write`, each piece at its position (pieces never overlap), synchronously:
+ * for files made a piece at a time rather than held whole in memory (see limits/block-file.ts).
+ */
+export type FileWriter = (write: (bytes: Uint8Array, position: number) => void) => void;
+
+function writeAllSync(fd: number, bytes: Uint8Array, position: number): void {
+  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
 }
 
 /** Removes temporary files a killed writer left beside `target` (only those whose process is gone). */

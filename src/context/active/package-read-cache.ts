@@ -1,8 +1,7 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { isEpError } from '../../kernel/errors.js';
-import { CACHE_ENTRY_FILE, digestCheckedFile, PACKAGE_FILE, readCheckedFile } from '../../limits/checked-file.js';
+import { CACHE_ENTRY_FILE, readCheckedFile } from '../../limits/checked-file.js';
 import { isJsonObject } from '../../records/json.js';
 import type { Scenario } from '../../records/scenario.js';
 import { isReadable } from '../../records/unreadable-record.js';
@@ -10,11 +9,12 @@ import { stringifyJsonPreservingNumbers } from '../../storage/json/exact-json-wr
 import { parseJsonPreservingNumbers } from '../../storage/json/record-json-parser.js';
 import type { PersistedIndexFormat } from '../../search/search-engine.js';
 import type { LoadOptions, PackageStore, SaveOptions } from '../../storage/package-store-contract.js';
-import { writeFileAtomic } from '../../util/atomic-write.js';
+import { writeFileAtomic, type FileWriter } from '../../util/atomic-write.js';
+import { digestOf, fileIdentity } from './package-file-stamp.js';
 import { nameHash } from '../../util/name-hash.js';
 import { allRecords, recordsSource, type RecordSource } from './record-source.js';
 import { decodeSidecar, openSidecar, SidecarInvalid, type DecodedSidecar } from './sidecar/sidecar-decode.js';
-import { encodeSidecar, restampSidecar, searchableSidecar, sidecarsSupported } from './sidecar/sidecar-format.js';
+import { restampSidecar, searchableSidecar, sidecarFile, sidecarsSupported } from './sidecar/sidecar-format.js';
 import { hasSearchColumns, lacksSearchData, type SidecarHeader, type SidecarSearch } from './sidecar/sidecar-format.js';
 import type { SidecarStamp } from './sidecar/sidecar-stamp.js';
 
@@ -104,11 +104,20 @@ export class PackageReadCache {
     const cacheable = loaded.warnings.length === 0 && loaded.records.every(isReadable);
     const digest = cacheable ? (loaded.digest ?? (await digestOf(file))) : undefined;
     if (digest && (await fileIdentity(file)) === identity) {
-      const bytes = encodeSidecar(loaded.records, { identity, digest }, search, loaded.recordBytes);
-      await this.writeEntry(entry, bytes).catch(() => undefined);
-      // The sidecar just built answers this read too, when it holds a search index: that is made already.
-      const built = decodeSidecar(bytes);
-      if (built?.header.index !== undefined) return { source: built.source, warnings: [] };
+      const built = sidecarFile(loaded.records, { identity, digest }, search, loaded.recordBytes);
+      const written = await this.writeEntry(entry, (write) => built.writeTo(write)).then(
+        () => true,
+        () => false,
+      );
+      // The sidecar just built answers this read too, when it holds a search index: that is made already. It is
+      // read back from the file just written (its pages are still in memory, and a search reads a few of them),
+      // or from memory when it could not be written.
+      if (built.header.index !== undefined) {
+        const stamped = (opened: DecodedSidecar | undefined) => opened?.header.identity === identity && opened.header.digest === digest;
+        const reread = written ? openSidecar(entry) : undefined;
+        const answer = stamped(reread) ? reread : decodeSidecar(built.bytes());
+        if (answer) return { source: answer.source, warnings: [] };
+      }
     }
     return { source: recordsSource(loaded.records), warnings: loaded.warnings };
   }
@@ -178,7 +187,8 @@ export class PackageReadCache {
     if (!this.dir || !sidecarsSupported || !records.every(isReadable)) return;
     const identity = await fileIdentity(file);
     if (!identity) return;
-    await this.writeEntry(sidecarPath(this.dir, file), encodeSidecar(records, { identity, digest }, this.searchFor(options.search)));
+    const built = sidecarFile(records, { identity, digest }, this.searchFor(options.search));
+    await this.writeEntry(sidecarPath(this.dir, file), (write) => built.writeTo(write));
   }
 
   /** What a sidecar keeps for a read that searches (`search`): the search columns, and the engine's index when it has one. */
@@ -247,7 +257,7 @@ export class PackageReadCache {
     return this.writeEntry(entry, stringifyJsonPreservingNumbers({ version: CACHE_VERSION, records })!);
   }
 
-  private async writeEntry(entry: string, data: string | Uint8Array): Promise<void> {
+  private async writeEntry(entry: string, data: string | Uint8Array | FileWriter): Promise<void> {
     await mkdir(this.dir!, { recursive: true, mode: 0o700 });
     // An entry lost or cut short by a power cut fails its checks and is read again from the package.
     await writeFileAtomic(entry, data, 0o600, { durable: false });
@@ -258,31 +268,6 @@ export class PackageReadCache {
     );
     aged.sort((a, b) => a.mtime - b.mtime);
     await Promise.all(aged.slice(0, aged.length - MAX_ENTRIES).map(({ name }) => rm(path.join(this.dir!, name), { force: true })));
-  }
-}
-
-/** What changes whenever a file is replaced or rewritten: device, inode, size and nanosecond times. */
-async function fileIdentity(file: string): Promise<string | undefined> {
-  try {
-    const info = await stat(file, { bigint: true });
-    if (!info.isFile()) return undefined;
-    return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The package file's digest, read through the checked reader: a device or FIFO named as a package is
- * INVALID_PACKAGE at once, before anything reads it. Undefined when the file is missing, unreadable or
- * larger than packages may be: the store then reports why, with its own error codes and limits.
- */
-async function digestOf(file: string): Promise<string | undefined> {
-  try {
-    return await digestCheckedFile(file, PACKAGE_FILE);
-  } catch (error) {
-    if (isEpError(error) && error.code !== 'LIMIT_EXCEEDED') throw error;
-    return undefined;
   }
 }
 

@@ -1,5 +1,5 @@
 import { endianness } from 'node:os';
-import { encodeBlockFile, encodeSectionedBlockFile, type BodyPart } from '../../../limits/block-file.js';
+import { encodeBlockFile, SectionedBlockFile, type BodyPart } from '../../../limits/block-file.js';
 import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../../records/document-text.js';
 import type { Scenario } from '../../../records/scenario.js';
 import { Limits } from '../../../limits/limits.js';
@@ -122,6 +122,19 @@ export function encodeSidecar(
   search?: SidecarSearch,
   stored?: readonly Uint8Array[],
 ): Buffer {
+  return sidecarFile(records, stamp, search, stored).bytes();
+}
+
+/**
+ * The sidecar `encodeSidecar` gives, as a file to write a piece at a time (see SectionedBlockFile): a read
+ * writes the record texts from where it read them, without joining them in memory first.
+ */
+export function sidecarFile(
+  records: readonly Scenario[],
+  stamp: SidecarStamp,
+  search?: SidecarSearch,
+  stored?: readonly Uint8Array[],
+): SectionedBlockFile {
   if (stored && stored.length !== records.length) throw new RangeError(`${stored.length} stored texts for ${records.length} records`);
   const parts: BodyPart[] = [];
   const texts = recordTexts(records, stored);
@@ -132,7 +145,7 @@ export function encodeSidecar(
   parts.push(['keyEnds', u8(keyColumn.ends)], ['keys', keyColumn.text]);
   const indexFormat = search ? addSearchParts(parts, searchDocuments(records, undefined), search, false) : undefined;
   const contents = { ...stamp, count: records.length, fields: DEFAULT_SEARCH_FIELDS, ...(indexFormat ? { index: indexFormat } : {}) };
-  return assembleSidecarParts(contents, parts);
+  return new SectionedBlockFile(SIDECAR_MAGIC, SIDECAR_VERSION, contents, parts, 4);
 }
 
 /**
@@ -202,7 +215,7 @@ export function assembleSidecar(contents: SidecarContents, body: Buffer): Buffer
 
 /** The file for `contents` and the sections `parts` hold, each on a 4-byte boundary (`sections` is added). */
 function assembleSidecarParts(contents: Omit<SidecarContents, 'sections'>, parts: readonly BodyPart[]): Buffer {
-  return encodeSectionedBlockFile(SIDECAR_MAGIC, SIDECAR_VERSION, contents, parts, 4);
+  return new SectionedBlockFile(SIDECAR_MAGIC, SIDECAR_VERSION, contents, parts, 4).bytes();
 }
 
 function u8(array: Uint32Array): Uint8Array {

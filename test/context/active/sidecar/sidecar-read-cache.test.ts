@@ -75,6 +75,16 @@ describe('the read cache with sidecars, over a real package', () => {
     assert.ok(decodeSidecar(await readFile(await sidecarOf(cacheDir))));
   });
 
+  it('answers a first search from the sidecar it built when the cache directory cannot be written', async () => {
+    const blocked = path.join(dir, 'a-file-not-a-directory');
+    await writeFile(blocked, '');
+    const store = countingStore();
+    const expected = await answers(service(new GitPackageStore()));
+    assert.deepEqual(await answers(service(store, path.join(blocked, 'cache'))), expected);
+    assert.deepEqual(await answers(service(store, path.join(blocked, 'cache'))), expected);
+    assert.equal(store.loads, 4, 'every read reads the package');
+  });
+
   it('rebuilds a truncated, damaged or emptied sidecar and answers correctly', async () => {
     const cacheDir = path.join(dir, 'cache-b');
     const expected = await answers(service(new GitPackageStore()));
