@@ -53,6 +53,31 @@ describe('the manifest against the scenario files', () => {
     }
   });
 
+  it('reads the records in the order the manifest lists them, rising or not, and refuses an id listed twice', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ep-manifest-files-'));
+    try {
+      const listed = async (order: string[]) => {
+        const file = path.join(dir, `${order.join('-')}.ep`);
+        await writeEdslPackage(file, [{ records, message: 'Save ScenarioList', manifestExtra: { scenario_order: order } }]);
+        return new GitPackageStore().load(file);
+      };
+      const keys = async (order: string[]) => (await listed(order)).list.toArray().map((record) => record.key);
+      assert.deepEqual(await keys(['000003', '000001', '000002']), ['pref.c', 'pref.a', 'pref.b']);
+      assert.deepEqual(await keys(['000001', '000002', '000003']), ['pref.a', 'pref.b', 'pref.c']);
+      for (const order of [
+        ['000001', '000001', '000002'],
+        ['000002', '000001', '000002'],
+      ]) {
+        await assert.rejects(
+          listed(order),
+          (error: unknown) => error instanceof EpError && error.message.includes('scenario_order repeats an id'),
+        );
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a manifest that lists a scenario whose file is missing, naming it', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'ep-manifest-files-'));
     try {

@@ -26,8 +26,8 @@ export async function buildSnapshot(
   pkg: OpenPackage,
   { commit, files, source, warnings, reader }: SnapshotSource,
 ): Promise<PackageSnapshot> {
-  const manifestId = files.get('manifest.json');
-  if (!manifestId) {
+  const read = contentsOf(pkg, files, source, reader);
+  if (!files.has('manifest.json')) {
     throw new EpError('INVALID_PACKAGE', `${pkg.path} is not a valid package: manifest.json is missing.`, {
       exitCode: ExitCode.validation,
       details: { path: pkg.path },
@@ -36,17 +36,21 @@ export async function buildSnapshot(
   // Each scenario id with its file's path as the tree names it: the path strings looked up below are then
   // those the tree's map already holds (hashed once), not a new string built per record and hashed again.
   const scenarioFiles = new Map<string, string>();
-  // `test` then a slice rather than `exec`: a match array per record file is garbage.
-  for (const file of files.keys()) if (SCENARIO_FILE.test(file)) scenarioFiles.set(file.slice(SCENARIO_DIR.length, -'.json'.length), file);
-  const [manifestBytes] = await pkg.blobs([['manifest.json', manifestId]], reader, true);
+  // `test` then a slice rather than `exec`: a match array per record file is garbage. The names at once and an
+  // index loop: a `for...of` makes an object per name until the loop is optimised.
+  const names = Array.from(files.keys());
+  for (let i = 0; i < names.length; i += 1) {
+    const file = names[i]!;
+    if (SCENARIO_FILE.test(file)) scenarioFiles.set(file.slice(SCENARIO_DIR.length, -'.json'.length), file);
+  }
+  const [manifestBytes] = await read(['manifest.json']);
   const manifest = readManifest(parsePackageJson(pkg.path, manifestBytes!, 'manifest.json'), pkg.path, scenarioFiles);
   // The manifest lists each id once, and each of them has its file (readManifest checked both).
   const extra = scenarioFiles.size - manifest.scenarioOrder.length;
   if (extra) warnings.push(`${pkg.path} has ${extra} scenario file(s) not listed in its manifest; they were ignored.`);
   const paths = manifest.scenarioOrder.map((id) => scenarioFiles.get(id)!);
-  const entries = paths.map((file) => [file, files.get(file)!] as const);
-  const codebookId = files.get('codebook.json');
-  const contents = await pkg.blobs(codebookId ? [...entries, ['codebook.json', codebookId] as const] : entries, reader, true);
+  const hasCodebook = files.has('codebook.json');
+  const contents = await read(hasCodebook ? [...paths, 'codebook.json'] : paths);
   const records: Scenario[] = manifest.scenarioOrder.map((_, i) => {
     const text = contents[i]!.toString('utf8');
     const file = paths[i]!;
@@ -61,7 +65,7 @@ export async function buildSnapshot(
   });
   const recordBytes = contents.slice(0, manifest.scenarioOrder.length);
   let codebook: Codebook | undefined;
-  if (codebookId) {
+  if (hasCodebook) {
     const value = parsePackageJson(pkg.path, contents[contents.length - 1]!, 'codebook.json');
     if (isJsonObject(value))
       codebook = Object.fromEntries(
@@ -79,6 +83,26 @@ export async function buildSnapshot(
     source,
     warnings,
   };
+}
+
+/**
+ * How a snapshot reads the bytes of its JSON files (bounded as such): straight from the archive when its files
+ * are the working tree proven equal to the commit (the ids are then the archive's own, so no id is looked up
+ * per record), else by blob id, from the archive where the ids match and from git objects otherwise.
+ */
+function contentsOf(
+  pkg: OpenPackage,
+  files: ReadonlyMap<string, string>,
+  source: PackageSnapshot['source'],
+  reader: BatchObjectReader | undefined,
+): (paths: readonly string[]) => Promise<Buffer[]> {
+  if (source === 'worktree') return async (paths) => paths.map((path) => pkg.content(path)!);
+  return (paths) =>
+    pkg.blobs(
+      paths.map((path) => [path, files.get(path)!] as const),
+      reader,
+      true,
+    );
 }
 
 /** One JSON file of the package, its depth checked first unless the caller already did. */

@@ -16,6 +16,7 @@ import { DEFAULT_ZIP_LIMITS, inflateMember, readZipDirectory, type ZipLimits } f
 import { buildSnapshot } from './build-snapshot.js';
 import { assertJsonMemberSizes, jsonFileReadOptions } from './package-json-files.js';
 import { readShared } from './read-shared.js';
+import { WorktreeBlobIds } from './worktree-blob-ids.js';
 import { sha256Hex } from '../../util/lazy-crypto.js';
 
 /** How packages are read: the unpacking limits, and whether a second thread may help inflate. */
@@ -61,7 +62,7 @@ const SAFE_REF = /^(?!-)[\w./@{}^~+-]+$/;
 export class OpenPackage {
   /** Each member's bytes once inflated, by its position in the directory. */
   private readonly inflated: (Buffer | undefined)[] = [];
-  private worktreeBlobIds: Map<string, string> | undefined;
+  private worktreeBlobIds: WorktreeBlobIds | undefined;
   /** The working tree's git tree id: written by worktree() when its inflate gave every id, else by treeIdOf. */
   private worktreeTreeId: string | undefined;
   private repoDir: RepoDir | undefined;
@@ -127,34 +128,37 @@ export class OpenPackage {
         if (!name.startsWith('.git/')) positions.push(at);
       });
       assertJsonMemberSizes(this.directory, positions, this.path);
-      const { ids, digests } = this.inflateAll(positions);
-      // Set one by one: a file per record, and a pair array per file for the Map constructor is garbage.
-      const blobIds = new Map<string, string>();
-      positions.forEach((at, i) => blobIds.set(names[at]!, ids[i] ?? blobId(this.inflated[at]!)));
-      this.worktreeBlobIds = blobIds;
-      if (digests) this.worktreeTreeId = this.treeIdInPlace(positions, digests);
+      const digests = this.inflateAll(positions);
+      this.worktreeBlobIds = new WorktreeBlobIds(this.directory, positions, digests);
+      this.worktreeTreeId = this.treeIdInPlace(positions, digests);
     }
     return this.worktreeBlobIds;
   }
 
   /**
    * Inflates every pending member at `positions` at once (see inflateFramed): one allocation for 100,000
-   * small files, and each file's blob id from the same pass. Returns the ids it computed, in the order of
-   * `positions` (undefined for a member inflated before), and as bytes when it computed every one.
+   * small files, and each file's blob id from the same pass. Returns every member's blob id as 20 bytes, in
+   * the order of `positions` (a member inflated before is hashed here).
    */
-  private inflateAll(positions: readonly number[]): { ids: (string | undefined)[]; digests?: Uint8Array } {
+  private inflateAll(positions: readonly number[]): Uint8Array {
     const pendingAt: number[] = [];
     positions.forEach((at, i) => {
       if (!this.inflated[at]) pendingAt.push(i);
     });
     const pending = pendingAt.map((i) => positions[i]!);
-    const { data, ids, digests } = inflateFramed(this.directory, pending, this.path, this.helper);
-    const computed = new Array<string | undefined>(positions.length);
+    const { data, digests } = inflateFramed(this.directory, pending, this.path, this.helper);
+    pendingAt.forEach((i, k) => (this.inflated[positions[i]!] = data[k]!));
+    if (pending.length === positions.length) return digests;
+    const all = new Uint8Array(positions.length * 20);
+    const inflatedNow = new Uint8Array(positions.length);
     pendingAt.forEach((i, k) => {
-      this.inflated[positions[i]!] = data[k]!;
-      computed[i] = ids[k];
+      inflatedNow[i] = 1;
+      all.set(digests.subarray(k * 20, k * 20 + 20), i * 20);
     });
-    return pending.length === positions.length ? { ids: computed, digests } : { ids: computed };
+    positions.forEach((at, i) => {
+      if (!inflatedNow[i]) all.set(Buffer.from(blobId(this.inflated[at]!), 'hex'), i * 20);
+    });
+    return all;
   }
 
   /**

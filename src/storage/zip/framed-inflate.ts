@@ -19,9 +19,7 @@ import type { ArchiveHelper } from './archive-helper.js';
 export interface FramedMembers {
   /** Each member's bytes: views into the slab. */
   readonly data: readonly Buffer[];
-  /** Each member's git blob id. */
-  readonly ids: readonly string[];
-  /** The same ids as bytes, 20 a member, in the same order. */
+  /** Each member's git blob id as 20 bytes, in the same order (see WorktreeBlobIds for them in hex). */
   readonly digests: Uint8Array;
 }
 
@@ -112,15 +110,11 @@ export function finishFramedInflate(
     );
   }
   const jobs = new Float64Array(shared.jobs);
-  // One hex string cut into ids: a string per id from the buffer is a native call each.
-  const hex = Buffer.from(shared.digests).toString('hex');
   const data: Buffer[] = [];
-  const ids: string[] = [];
   const { size } = directory.columns;
   positions.forEach((member, i) => {
     const frameStart = jobs[i * JOB_FIELDS + 4]!;
     data.push(Buffer.from(shared.slab, frameStart + blobHeaderLength(size[member]!), size[member]));
-    ids.push(hex.slice(i * 40, i * 40 + 40));
   });
-  return { data, ids, digests: new Uint8Array(shared.digests) };
+  return { data, digests: new Uint8Array(shared.digests) };
 }

@@ -141,7 +141,9 @@ export function sidecarFile(
   parts.push(['recordEnds', u8(texts.ends)], ['records', texts.chunks]);
   const keys = records.map((record) => record.key);
   const keyColumn = textColumn(keys.map((key) => (typeof key === 'string' ? key : '')));
-  parts.push(['keyKinds', Uint8Array.from(keys, (key) => (typeof key === 'string' ? 1 : 0))]);
+  const keyKinds = new Uint8Array(keys.length);
+  for (let i = 0; i < keys.length; i += 1) keyKinds[i] = typeof keys[i] === 'string' ? 1 : 0;
+  parts.push(['keyKinds', keyKinds]);
   parts.push(['keyEnds', u8(keyColumn.ends)], ['keys', keyColumn.text]);
   const indexFormat = search ? addSearchParts(parts, searchDocuments(records, undefined), search, false) : undefined;
   const contents = { ...stamp, count: records.length, fields: DEFAULT_SEARCH_FIELDS, ...(indexFormat ? { index: indexFormat } : {}) };
