@@ -26,6 +26,11 @@ function collect(value: JsonValue | undefined, includeObjects: boolean, parts: s
   else if (includeObjects && depth < 32) for (const key of Object.keys(value)) collect(value[key], includeObjects, parts, depth + 1);
 }
 
+/** The default fields' texts of `records` as columns: `[f][d]` is record d's text for DEFAULT_SEARCH_FIELDS[f]. */
+export function searchColumns(records: readonly Scenario[]): string[][] {
+  return DEFAULT_SEARCH_FIELDS.map((field) => records.map((record) => fieldText(record, field, false)));
+}
+
 /** The search documents for records: one text per selected field. Explicit fields may reach into objects. */
 export function searchDocuments(records: readonly Scenario[], fields: readonly string[] | undefined): SearchDocument[] {
   const explicit = fields !== undefined;

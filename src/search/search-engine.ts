@@ -46,6 +46,12 @@ export interface PersistedIndexFormat {
   readonly format: string;
   encode(documents: readonly SearchDocument[], options?: SearchIndexOptions): Uint8Array;
   /**
+   * What `encode` makes of documents given as columns (`columns[f][d]`: document d's text for the f-th of
+   * the fields it would be given), for formats that can read them so: the read cache holds its records' search
+   * texts that way.
+   */
+  encodeColumns?(columns: readonly (readonly string[])[]): Uint8Array;
+  /**
    * The index `encode` made, read back without trusting it: undefined when the bytes fail any check. Its
    * hits equal those of `buildIndex` over the same documents and options.
    */

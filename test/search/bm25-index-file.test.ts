@@ -71,6 +71,17 @@ describe('the BM25 index kept as bytes', () => {
     );
   });
 
+  it('is the same bytes made from the documents as columns of field texts as made from the documents', () => {
+    fc.assert(
+      fc.property(documents, (docs) => {
+        const columns = FIELDS.map((field) => docs.map((document: SearchDocument) => document[field]!));
+        assert.deepEqual(bm25IndexFile.encodeColumns!(columns), bm25IndexFile.encode(docs, { fields: FIELDS }));
+      }),
+      { numRuns: 300 },
+    );
+    assert.deepEqual(bm25IndexFile.encodeColumns!([]), bm25IndexFile.encode([], { fields: FIELDS }));
+  });
+
   it('ranks several indexes as one over their documents in order, exactly as one index over them all', () => {
     fc.assert(
       fc.property(

@@ -64,6 +64,21 @@ export function documentCorpus(documents: readonly SearchDocument[], fields: rea
   return builder.corpus();
 }
 
+/**
+ * The corpus of documents given as columns: `columns[f][d]` is document d's text for the f-th field. The same
+ * corpus as `documentCorpus` over documents with those fields, without an object per document or a property
+ * read by name per field: what the read cache has when it indexes a package's records.
+ */
+export function columnCorpus(columns: readonly (readonly string[])[]): Bm25Corpus {
+  const builder = new Bm25IndexBuilder();
+  const count = columns.length === 0 ? 0 : columns[0]!.length;
+  for (let document = 0; document < count; document += 1) {
+    for (let field = 0; field < columns.length; field += 1) builder.addText(columns[field]![document]!);
+    builder.endDocument();
+  }
+  return builder.corpus();
+}
+
 function grow(array: Uint32Array): Uint32Array<ArrayBuffer> {
   const larger = new Uint32Array(array.length * 2);
   larger.set(array);

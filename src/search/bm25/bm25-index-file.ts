@@ -6,7 +6,7 @@ import {
   type SearchIndex,
   type SearchIndexOptions,
 } from '../search-engine.js';
-import { documentCorpus } from './bm25-index-builder.js';
+import { columnCorpus, documentCorpus, type Bm25Corpus } from './bm25-index-builder.js';
 import { combine, PersistedBm25Index, postingsSound, termsSound, type Postings } from './bm25-kept-index.js';
 import { buildPostings } from './bm25-postings.js';
 
@@ -27,13 +27,18 @@ const HEADER_WORDS = 6;
 export const bm25IndexFile: PersistedIndexFormat = {
   format: `bm25-postings-v${VERSION}`,
   encode,
+  encodeColumns: (columns) => encodeCorpus(columnCorpus(columns)),
   open,
   openSource,
   combine,
 };
 
 function encode(documents: readonly SearchDocument[], options: SearchIndexOptions = {}): Uint8Array {
-  const { termIds, tokens, docEnds } = documentCorpus(documents, options.fields);
+  return encodeCorpus(documentCorpus(documents, options.fields));
+}
+
+/** The index of a corpus (see Bm25IndexBuilder), in the layout above. */
+function encodeCorpus({ termIds, tokens, docEnds }: Bm25Corpus): Uint8Array {
   const n = docEnds.length;
   const terms = [...termIds.keys()].sort();
   const v = terms.length;

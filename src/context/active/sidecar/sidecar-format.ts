@@ -1,6 +1,6 @@
 import { endianness } from 'node:os';
 import { encodeBlockFile, SectionedBlockFile, type BodyPart } from '../../../limits/block-file.js';
-import { DEFAULT_SEARCH_FIELDS, searchDocuments } from '../../../records/document-text.js';
+import { DEFAULT_SEARCH_FIELDS, searchColumns } from '../../../records/document-text.js';
 import type { Scenario } from '../../../records/scenario.js';
 import { Limits } from '../../../limits/limits.js';
 import type { PersistedIndexFormat, SearchDocument } from '../../../search/search-engine.js';
@@ -33,6 +33,9 @@ export const SIDECAR_VERSION = 4;
 export interface SidecarSearch {
   readonly index?: PersistedIndexFormat | undefined;
 }
+
+/** Every record's text for each default search field: `[f][d]` is record d's for DEFAULT_SEARCH_FIELDS[f]. */
+type SearchColumns = readonly (readonly string[])[];
 
 /** The sections of one field's search column: its UTF-16 end offsets and its text. */
 export const searchColumnSections = (field: string) => [`ends:${field}`, `text:${field}`] as const;
@@ -105,10 +108,11 @@ function textColumn(values: readonly string[]): { ends: Uint32Array; text: Buffe
  */
 const MAX_INDEXED_TEXT = Limits.recordBytes;
 
-function searchTextLength(document: SearchDocument): number {
-  let length = 0;
-  for (const field of DEFAULT_SEARCH_FIELDS) length += document[field]?.length ?? 0;
-  return length;
+/** Whether no record's search text, over every column, is longer than an index takes. */
+function indexable(columns: SearchColumns): boolean {
+  const lengths = new Float64Array(columns[0]?.length ?? 0);
+  for (const column of columns) for (let row = 0; row < column.length; row += 1) lengths[row] = lengths[row]! + column[row]!.length;
+  return lengths.every((length) => length <= MAX_INDEXED_TEXT);
 }
 
 /**
@@ -145,24 +149,25 @@ export function sidecarFile(
   for (let i = 0; i < keys.length; i += 1) keyKinds[i] = typeof keys[i] === 'string' ? 1 : 0;
   parts.push(['keyKinds', keyKinds]);
   parts.push(['keyEnds', u8(keyColumn.ends)], ['keys', keyColumn.text]);
-  const indexFormat = search ? addSearchParts(parts, searchDocuments(records, undefined), search, false) : undefined;
+  const indexFormat = search ? addSearchParts(parts, searchColumns(records), search, false) : undefined;
   const contents = { ...stamp, count: records.length, fields: DEFAULT_SEARCH_FIELDS, ...(indexFormat ? { index: indexFormat } : {}) };
   return new SectionedBlockFile(SIDECAR_MAGIC, SIDECAR_VERSION, contents, parts, 4);
 }
 
 /**
- * Adds to `parts` the search columns of `documents` (unless `hasColumns`) and their index in `search`'s
- * format, when given and the documents are not too large to index; the index's format name when added.
+ * Adds to `parts` the search columns (`columns[f]`: every record's text for DEFAULT_SEARCH_FIELDS[f]) unless
+ * `hasColumns`, and their index in `search`'s format, when given and the records are not too large to index;
+ * the index's format name when added.
  */
-function addSearchParts(parts: BodyPart[], documents: readonly SearchDocument[], search: SidecarSearch, hasColumns: boolean) {
+function addSearchParts(parts: BodyPart[], columns: SearchColumns, search: SidecarSearch, hasColumns: boolean) {
   if (!hasColumns) {
-    for (const field of DEFAULT_SEARCH_FIELDS) {
-      const column = textColumn(documents.map((document) => document[field] ?? ''));
+    for (const [f, field] of DEFAULT_SEARCH_FIELDS.entries()) {
+      const column = textColumn(columns[f]!);
       const [endsName, textName] = searchColumnSections(field);
       parts.push([endsName, u8(column.ends)], [textName, column.text]);
     }
   }
-  const indexBytes = search.index && indexOf(documents, search.index);
+  const indexBytes = search.index && indexOf(columns, search.index);
   if (!indexBytes) return undefined;
   parts.push(['index', indexBytes]);
   return search.index.format;
@@ -185,14 +190,19 @@ export function searchableSidecar(
     .filter(([name]) => name !== 'index' || index !== undefined)
     .map(([name, [offset, length]]): BodyPart => [name, body.subarray(offset, offset + length)]);
   const kept = parts.length;
-  const added = addSearchParts(parts, documents, index === undefined ? search : {}, hasSearchColumns(header));
+  const columns = DEFAULT_SEARCH_FIELDS.map((field) => documents.map((document) => document[field] ?? ''));
+  const added = addSearchParts(parts, columns, index === undefined ? search : {}, hasSearchColumns(header));
   if (parts.length === kept) return undefined;
   const format = index ?? added;
   return assembleSidecarParts({ identity, digest, count, fields, ...(format === undefined ? {} : { index: format }) }, parts);
 }
 
-function indexOf(documents: readonly SearchDocument[], index: PersistedIndexFormat): Uint8Array | undefined {
-  if (!documents.every((document) => searchTextLength(document) <= MAX_INDEXED_TEXT)) return undefined;
+function indexOf(columns: SearchColumns, index: PersistedIndexFormat): Uint8Array | undefined {
+  if (!indexable(columns)) return undefined;
+  if (index.encodeColumns) return index.encodeColumns(columns);
+  const documents = (columns[0] ?? []).map((_, row) =>
+    Object.fromEntries(DEFAULT_SEARCH_FIELDS.map((field, f) => [field, columns[f]![row]!])),
+  );
   return index.encode(documents, { fields: DEFAULT_SEARCH_FIELDS });
 }
 
