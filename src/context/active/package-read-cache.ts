@@ -111,11 +111,13 @@ export class PackageReadCache {
       );
       // The sidecar just built answers this read too, when it holds a search index: that is made already. It is
       // read back from the file just written (its pages are still in memory, and a search reads a few of them),
-      // or from memory when it could not be written.
+      // unless it could not be written or another read replaced it meanwhile with one that does not answer
+      // (another version, or no search data): then from memory.
       if (built.header.index !== undefined) {
-        const stamped = (opened: DecodedSidecar | undefined) => opened?.header.identity === identity && opened.header.digest === digest;
+        const answers = (opened: DecodedSidecar | undefined): opened is DecodedSidecar =>
+          opened?.header.identity === identity && opened.header.digest === digest && !lacksSearchData(opened.header, search!);
         const reread = written ? openSidecar(entry) : undefined;
-        const answer = stamped(reread) ? reread : decodeSidecar(built.bytes());
+        const answer = answers(reread) ? reread : decodeSidecar(built.bytes());
         if (answer) return { source: answer.source, warnings: [] };
       }
     }
