@@ -51,7 +51,12 @@ export async function writeFileAtomic(
 export type FileWriter = (write: (bytes: Uint8Array, position: number) => void) => void;
 
 function writeAllSync(fd: number, bytes: Uint8Array, position: number): void {
-  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
+  for (let done = 0; done < bytes.length;) {
+    const written = writeSync(fd, bytes, done, bytes.length - done, position + done);
+    // A regular file takes some bytes or fails (ENOSPC, EIO); a write of none would otherwise loop for ever.
+    if (written <= 0) throw new Error(`nothing was written at byte ${position + done}`);
+    done += written;
+  }
 }
 
 /** Removes temporary files a killed writer left beside `target` (only those whose process is gone). */
