@@ -6,7 +6,12 @@ const hashOnce = (crypto as { hash?: (algorithm: string, data: Uint8Array, encod
 
 /** Git object hashing and parsing done in-process, so proving that a worktree equals a commit needs no git run. */
 export function blobId(content: Uint8Array): string {
-  return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
+  return blobDigest(content).toString('hex');
+}
+
+/** The blob id of `content` as 20 bytes. */
+export function blobDigest(content: Uint8Array): Buffer {
+  return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest();
 }
 
 /** The length of the header git hashes in front of a blob's bytes: `blob <size>\0`. */

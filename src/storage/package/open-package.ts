@@ -6,7 +6,7 @@ import type { JsonObject } from '../../records/json.js';
 import type { ScenarioList } from '../../records/scenario-list.js';
 import type { BatchObjectReader } from '../git/batch-object-reader.js';
 import { GitDirReader } from '../git/git-dir-reader.js';
-import { blobId, parseCommit, treeIdOf, treeIdOfOrdered } from '../git/git-objects.js';
+import { blobDigest, parseCommit, treeIdOf, treeIdOfOrdered } from '../git/git-objects.js';
 import { listTree } from '../git/list-tree.js';
 import { RepoDir } from '../git/repo-dir.js';
 import { ArchiveHelper, type PendingDigest } from '../zip/archive-helper.js';
@@ -156,7 +156,7 @@ export class OpenPackage {
       all.set(digests.subarray(k * 20, k * 20 + 20), i * 20);
     });
     positions.forEach((at, i) => {
-      if (!inflatedNow[i]) all.set(Buffer.from(blobId(this.inflated[at]!), 'hex'), i * 20);
+      if (!inflatedNow[i]) all.set(blobDigest(this.inflated[at]!), i * 20);
     });
     return all;
   }
