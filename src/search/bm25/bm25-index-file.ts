@@ -38,21 +38,24 @@ function encode(documents: readonly SearchDocument[], options: SearchIndexOption
 }
 
 /** The index of a corpus (see Bm25IndexBuilder), in the layout above. */
-function encodeCorpus({ termIds, tokens, docEnds }: Bm25Corpus): Uint8Array {
+function encodeCorpus(corpus: Bm25Corpus): Uint8Array {
+  const { tokens, docEnds } = corpus;
   const n = docEnds.length;
-  const terms = [...termIds.keys()].sort();
-  const v = terms.length;
+  const order = corpus.sortedIds();
+  const v = order.length;
+  const terms = new Array<string>(v);
   const sortedId = new Uint32Array(v);
-  terms.forEach((term, id) => (sortedId[termIds.get(term)!] = id));
+  for (let place = 0; place < v; place += 1) {
+    terms[place] = corpus.terms[order[place]!]!;
+    sortedId[order[place]!] = place;
+  }
 
   const lengths = new Uint32Array(n);
   for (let d = 0, begin = 0; d < n; begin = docEnds[d]!, d += 1) lengths[d] = docEnds[d]! - begin;
   // Term ids renumbered in sorted order, so a term's id is its place in the sorted term list.
-  const { offsets, docs, tfs } = buildPostings(
-    tokens.map((id) => sortedId[id]!),
-    docEnds,
-    v,
-  );
+  const renumbered = new Uint32Array(tokens.length);
+  for (let i = 0; i < tokens.length; i += 1) renumbered[i] = sortedId[tokens[i]!]!;
+  const { offsets, docs, tfs } = buildPostings(renumbered, docEnds, v);
   const p = docs.length;
   const termEnds = new Uint32Array(v);
   let end = 0;

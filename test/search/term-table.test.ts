@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fc from 'fast-check';
+import { Bm25IndexBuilder, columnCorpus } from '../../src/search/bm25/bm25-index-builder.js';
+import { TERM_SCAN_WASM } from '../../src/search/bm25/wasm/term-scan-bytes.js';
+import { tokenize } from '../../src/search/tokenize.js';
+import { searchText } from '../support/search-text.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** What the builder must give: `tokenize` per text, terms numbered in the order first seen. */
+function referenceCorpus(documents: readonly (readonly string[])[]) {
+  const ids = new Map<string, number>();
+  const tokens: number[] = [];
+  const docEnds: number[] = [];
+  for (const texts of documents) {
+    for (const text of texts) {
+      for (const token of tokenize(text)) {
+        if (!ids.has(token)) ids.set(token, ids.size);
+        tokens.push(ids.get(token)!);
+      }
+    }
+    docEnds.push(tokens.length);
+  }
+  return { terms: [...ids.keys()], tokens, docEnds };
+}
+
+function builtCorpus(documents: readonly (readonly string[])[]) {
+  const builder = new Bm25IndexBuilder();
+  for (const texts of documents) {
+    for (const text of texts) builder.addText(text);
+    builder.endDocument();
+  }
+  return builder.corpus();
+}
+
+// ASCII of every kind (controls, separators, capitals, digits) with a sprinkling of other text.
+const asciiText = fc.string({ unit: fc.integer({ min: 0, max: 127 }).map((code) => String.fromCharCode(code)), maxLength: 60 });
+const word = fc.stringMatching(/^[A-Za-z0-9]{1,12}$/);
+const words = fc.array(word, { maxLength: 30 }).map((list) => list.join(' '));
+const anyText = fc.oneof(asciiText, words, searchText, fc.string(), fc.string({ unit: 'grapheme' }));
+const documents = fc.array(fc.array(anyText, { maxLength: 5 }), { maxLength: 30 });
+
+describe('Bm25IndexBuilder over the term table', () => {
+  it('gives the tokens and first-seen term ids of tokenize, for ASCII and any other text mixed', () => {
+    fc.assert(
+      fc.property(documents, (docs) => {
+        const corpus = builtCorpus(docs);
+        const expected = referenceCorpus(docs);
+        assert.deepEqual(corpus.terms, expected.terms);
+        assert.deepEqual([...corpus.tokens], expected.tokens);
+        assert.deepEqual([...corpus.docEnds], expected.docEnds);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('sorts term ids in JavaScript string order, and finds each term by its text', () => {
+    fc.assert(
+      fc.property(documents, (docs) => {
+        const corpus = builtCorpus(docs);
+        const sorted = [...corpus.sortedIds()].map((id) => corpus.terms[id]);
+        assert.deepEqual(sorted, [...corpus.terms].sort());
+        corpus.terms.forEach((term, id) => assert.equal(corpus.idOf(term), id));
+        assert.equal(corpus.idOf('\u0000absent\u0000'), undefined);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps every term through the table growing (many terms, long terms, long texts)', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => `Term${i}x${(i * 7919) % 1000}`);
+    const long = 'L'.repeat(40_000) + ' ' + 'é'.repeat(3) + ' ' + 'l'.repeat(40_000);
+    const docs = [[many.join(' ')], [long], many.slice(0, 50), [many.join('.').toUpperCase()]];
+    const corpus = builtCorpus(docs);
+    const expected = referenceCorpus(docs);
+    assert.deepEqual(corpus.terms, expected.terms);
+    assert.deepEqual([...corpus.tokens], expected.tokens);
+    assert.equal(corpus.terms.length, 5000 + 2);
+  });
+
+  it('gives columns the corpus of their documents', () => {
+    const columns = [
+      ['Pricing pilot', 'İstanbul été', ''],
+      ['back/navigation', 'x_y', 'ÉTÉ'],
+    ];
+    const corpus = columnCorpus(columns);
+    const expected = referenceCorpus([0, 1, 2].map((d) => columns.map((column) => column[d]!)));
+    assert.deepEqual(corpus.terms, expected.terms);
+    assert.deepEqual([...corpus.tokens], expected.tokens);
+  });
+});
+
+describe('term-scan.wat', () => {
+  it('is what the committed module bytes were assembled from (run `npm run build:wasm` after editing it)', async () => {
+    const script = (await import(pathToFileURL(path.join(root, 'scripts/build-wasm.mjs')).href)) as {
+      assembleTermScan(): Promise<Buffer>;
+    };
+    assert.equal((await script.assembleTermScan()).toString('base64'), TERM_SCAN_WASM);
+  });
+});
