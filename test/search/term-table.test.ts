@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { Bm25IndexBuilder, columnCorpus } from '../../src/search/bm25/bm25-index-builder.js';
+import { buildPostings } from '../../src/search/bm25/bm25-postings.js';
 import { TERM_SCAN_WASM } from '../../src/search/bm25/wasm/term-scan-bytes.js';
 import { tokenize } from '../../src/search/tokenize.js';
 import { searchText } from '../support/search-text.js';
@@ -57,12 +58,31 @@ describe('Bm25IndexBuilder over the term table', () => {
     );
   });
 
-  it('sorts term ids in JavaScript string order, and finds each term by its text', () => {
+  it('sorts term ids in JavaScript string order, gives their postings, and finds each term by its text', () => {
     fc.assert(
       fc.property(documents, (docs) => {
         const corpus = builtCorpus(docs);
-        const sorted = [...corpus.sortedIds()].map((id) => corpus.terms[id]);
-        assert.deepEqual(sorted, [...corpus.terms].sort());
+        const sorted = corpus.sortedPostings();
+        const [order, offsets, postingDocs, tfs] = [sorted.order, sorted.offsets, sorted.docs, sorted.tfs].map((view) => [...view]) as [
+          number[],
+          number[],
+          number[],
+          number[],
+        ];
+        assert.deepEqual(
+          order.map((id) => corpus.terms[id]),
+          [...corpus.terms].sort(),
+        );
+        const rank = new Uint32Array(order.length);
+        order.forEach((id, place) => (rank[id] = place));
+        const expected = buildPostings(
+          Uint32Array.from(corpus.tokens, (id) => rank[id]!),
+          corpus.docEnds,
+          order.length,
+        );
+        assert.deepEqual(offsets, [...expected.offsets]);
+        assert.deepEqual(postingDocs, [...expected.docs]);
+        assert.deepEqual(tfs, [...expected.tfs]);
         corpus.terms.forEach((term, id) => assert.equal(corpus.idOf(term), id));
         assert.equal(corpus.idOf('\u0000absent\u0000'), undefined);
       }),

@@ -1,79 +1,74 @@
 import type { SearchDocument } from '../search-engine.js';
 import { scanTokens } from '../tokenize.js';
-import { TermTable } from './term-table.js';
+import { TermTable, type SortedPostings } from './term-table.js';
 
 /** The raw material of a BM25 index: interned terms and every document's term ids, back to back. */
 export interface Bm25Corpus {
   /** Every term, by id. */
   readonly terms: readonly string[];
-  /** Every term id, in the order of their terms' strings. */
-  readonly sortedIds: () => Uint32Array;
   /** A term's id, or undefined when no document has it. */
   readonly idOf: (term: string) => number | undefined;
   /** Term ids of all documents, concatenated; document d spans `docEnds[d - 1] .. docEnds[d]`. */
   readonly tokens: Uint32Array;
   readonly docEnds: Uint32Array;
+  /**
+   * The postings with terms numbered in the order of their strings, and that order: what an index file
+   * holds (views valid until the corpus is next used).
+   */
+  readonly sortedPostings: () => SortedPostings;
 }
 
 /**
- * Collects documents as text or tokens, interning each term to an integer id as it is seen (see TermTable),
- * so no token arrays or per-document objects outlive the call that produced them.
+ * Collects documents as text or tokens, interning each term to an integer id as it is seen (see TermTable,
+ * which keeps the term ids), so no token arrays or per-document objects outlive the call that produced them.
  */
 export class Bm25IndexBuilder {
   private readonly table = new TermTable();
-  private tokens = new Uint32Array(1 << 16);
-  private tokenCount = 0;
   private docEnds = new Uint32Array(1 << 10);
   private docCount = 0;
-  private readonly addToken = (token: string): void => {
-    if (this.tokenCount === this.tokens.length) this.tokens = grow(this.tokens, 1);
-    this.tokens[this.tokenCount++] = this.table.intern(token);
-  };
+  private readonly addToken = (token: string): void => this.table.append(token);
 
   /** Adds text to the current document (tokenized like `tokenize`). */
   addText(text: string): this {
     // ASCII texts wait to be scanned together; any other is tokenized here, after those before it.
-    if (text && !this.table.queueAscii(text)) {
-      this.scanQueued();
-      scanTokens(text, this.addToken);
-    }
+    if (text && !this.table.queueAscii(text)) scanTokens(text, this.addToken);
     return this;
   }
 
   /** Adds already tokenized terms to the current document. */
   addTokens(tokens: readonly string[]): this {
-    this.scanQueued();
-    for (const token of tokens) this.addToken(token);
+    for (const token of tokens) this.table.append(token);
     return this;
   }
 
   /** Closes the current document; the next text or tokens start a new one. */
   endDocument(): this {
-    this.scanQueued();
-    if (this.docCount === this.docEnds.length) this.docEnds = grow(this.docEnds, 1);
-    this.docEnds[this.docCount++] = this.tokenCount;
+    this.table.scanQueued();
+    if (this.docCount === this.docEnds.length) {
+      const larger = new Uint32Array(this.docEnds.length * 2);
+      larger.set(this.docEnds);
+      this.docEnds = larger;
+    }
+    this.docEnds[this.docCount++] = this.table.tokens;
     return this;
   }
 
   corpus(): Bm25Corpus {
-    this.scanQueued();
+    this.table.scanQueued();
     const table = this.table;
     const terms = table.terms();
+    const docEnds = this.docEnds.subarray(0, this.docCount);
+    let tokens: Uint32Array | undefined;
     return {
       terms,
-      sortedIds: () => table.sortedIds(),
       idOf: lookupOf(terms),
-      tokens: this.tokens.subarray(0, this.tokenCount),
-      docEnds: this.docEnds.subarray(0, this.docCount),
+      // Copied out of the table when first read: an index file is written from the table's own postings.
+      get tokens() {
+        return (tokens ??= table.tokenIds());
+      },
+      docEnds,
+      sortedPostings: () => table.sortedPostings(docEnds),
     };
-  }
-
-  private scanQueued(): void {
-    const ids = this.table.scanQueued();
-    if (ids.length === 0) return;
-    if (this.tokenCount + ids.length > this.tokens.length) this.tokens = grow(this.tokens, this.tokenCount + ids.length);
-    this.tokens.set(ids, this.tokenCount);
-    this.tokenCount += ids.length;
   }
 }
 
@@ -107,12 +102,4 @@ export function columnCorpus(columns: readonly (readonly string[])[]): Bm25Corpu
     builder.endDocument();
   }
   return builder.corpus();
-}
-
-function grow(array: Uint32Array, atLeast: number): Uint32Array<ArrayBuffer> {
-  let size = array.length * 2;
-  while (size < atLeast) size *= 2;
-  const larger = new Uint32Array(size);
-  larger.set(array);
-  return larger;
 }

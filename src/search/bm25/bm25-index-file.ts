@@ -39,23 +39,15 @@ function encode(documents: readonly SearchDocument[], options: SearchIndexOption
 
 /** The index of a corpus (see Bm25IndexBuilder), in the layout above. */
 function encodeCorpus(corpus: Bm25Corpus): Uint8Array {
-  const { tokens, docEnds } = corpus;
+  const { docEnds } = corpus;
   const n = docEnds.length;
-  const order = corpus.sortedIds();
+  const { order, offsets, docs, tfs } = corpus.sortedPostings();
   const v = order.length;
   const terms = new Array<string>(v);
-  const sortedId = new Uint32Array(v);
-  for (let place = 0; place < v; place += 1) {
-    terms[place] = corpus.terms[order[place]!]!;
-    sortedId[order[place]!] = place;
-  }
+  for (let place = 0; place < v; place += 1) terms[place] = corpus.terms[order[place]!]!;
 
   const lengths = new Uint32Array(n);
   for (let d = 0, begin = 0; d < n; begin = docEnds[d]!, d += 1) lengths[d] = docEnds[d]! - begin;
-  // Term ids renumbered in sorted order, so a term's id is its place in the sorted term list.
-  const renumbered = new Uint32Array(tokens.length);
-  for (let i = 0; i < tokens.length; i += 1) renumbered[i] = sortedId[tokens[i]!]!;
-  const { offsets, docs, tfs } = buildPostings(renumbered, docEnds, v);
   const p = docs.length;
   const termEnds = new Uint32Array(v);
   let end = 0;

@@ -11,17 +11,28 @@ interface TermScan {
   scan(text: number, length: number, out: number): number;
   intern16(at: number, length: number): number;
   sortTerms(): number;
+  postings(tokens: number, n: number, docEnds: number, docs: number, order: number): number;
+}
+
+/** A corpus's postings with its terms numbered in sorted order (see term-scan.wat's `postings`). */
+export interface SortedPostings {
+  /** Every term id, in the order of the terms' strings: term `order[k]` is the k-th. */
+  readonly order: Uint32Array;
+  readonly offsets: Uint32Array;
+  readonly docs: Uint32Array;
+  readonly tfs: Uint32Array;
 }
 
 let compiled: WebAssembly.Module | undefined;
 const SPACE = 32;
 
 /**
- * Terms interned to ids 0, 1, 2 … in the order first seen. An ASCII text is tokenized and interned in one
- * pass of WebAssembly over its bytes (term-scan.wat): no lower-cased copy, no string per token, and code that
- * runs at full speed the first time, where a first read builds its index; a string exists per distinct term
- * only, and only when `terms()` asks. Other texts are tokenized in JavaScript (`scanTokens`, since lower-
- * casing them can depend on the whole text) and their tokens interned through the same table.
+ * Terms interned to ids 0, 1, 2 … in the order first seen, and every token's term id. An ASCII text is
+ * tokenized and interned in one pass of WebAssembly over its bytes (term-scan.wat): no lower-cased copy, no
+ * string per token, and code that runs at full speed the first time, where a first read builds its index; a
+ * string exists per distinct term only, and only when `terms()` asks. Other texts are tokenized in JavaScript
+ * (`scanTokens`, since lower-casing them can depend on the whole text) and their tokens interned through the
+ * same table.
  */
 export class TermTable {
   private readonly wasm: TermScan;
@@ -30,9 +41,10 @@ export class TermTable {
   private input = 0;
   private inputBytes = 0;
   private pending = 0;
-  /** Where the module writes term ids, and how many fit. */
-  private out = 0;
-  private outIds = 0;
+  /** The term ids of every token so far, in the module's memory: where, how many fit, how many there are. */
+  private tokensAt = 0;
+  private tokenRoom = 0;
+  private tokenCount = 0;
 
   constructor() {
     compiled ??= new WebAssembly.Module(Buffer.from(TERM_SCAN_WASM, 'base64'));
@@ -41,8 +53,9 @@ export class TermTable {
     this.memory = Buffer.from(this.wasm.memory.buffer);
   }
 
-  get size(): number {
-    return this.wasm.count();
+  /** How many tokens have been scanned or appended. */
+  get tokens(): number {
+    return this.tokenCount;
   }
 
   /**
@@ -61,24 +74,28 @@ export class TermTable {
     return true;
   }
 
-  /** The term ids of the queued texts' tokens (valid until the table is next used); empties the queue. */
-  scanQueued(): Uint32Array {
-    const ids = (this.pending + 1) >> 1;
-    if (ids > this.outIds) {
-      this.outIds = Math.max(ids, this.outIds * 2, 2048);
-      this.out = this.wasm.alloc(this.outIds * 4);
-    }
-    const count = this.pending === 0 ? 0 : this.wasm.scan(this.input, this.pending, this.out);
+  /** Scans the queued texts, appending their tokens' term ids; empties the queue. */
+  scanQueued(): void {
+    if (this.pending === 0) return;
+    this.reserveTokens((this.pending + 1) >> 1);
+    this.tokenCount += this.wasm.scan(this.input, this.pending, this.tokensAt + this.tokenCount * 4);
     this.pending = 0;
-    return new Uint32Array(this.wasm.memory.buffer, this.out, count);
   }
 
-  /** The id of `term` (already lower-cased, as `scanTokens` gives it), interning it when new. */
-  intern(term: string): number {
-    if (this.pending !== 0) throw new Error('TermTable.intern: queued texts are not scanned yet');
+  /** Appends the term id of `term` (already lower-cased, as `scanTokens` gives it), interning it when new. */
+  append(term: string): void {
+    this.scanQueued();
     this.reserveInput(term.length * 2);
+    this.reserveTokens(1);
     this.view().write(term, this.input, term.length * 2, 'utf16le');
-    return this.wasm.intern16(this.input, term.length);
+    const id = this.wasm.intern16(this.input, term.length);
+    this.view().writeUInt32LE(id, this.tokensAt + this.tokenCount * 4);
+    this.tokenCount += 1;
+  }
+
+  /** A copy of every token's term id, in order. */
+  tokenIds(): Uint32Array {
+    return new Uint32Array(this.wasm.memory.buffer, this.tokensAt, this.tokenCount).slice();
   }
 
   /** Every term as a string, by id. */
@@ -92,10 +109,35 @@ export class TermTable {
     return terms;
   }
 
-  /** Every term id, in the order of the terms' strings (JavaScript's `<`, by UTF-16 code units). */
-  sortedIds(): Uint32Array {
-    const at = this.wasm.sortTerms();
-    return new Uint32Array(this.wasm.memory.buffer, at, this.wasm.count()).slice();
+  /**
+   * The postings of the tokens so far, documents ending at `docEnds`, with terms numbered in sorted order;
+   * views of the module's memory, valid until the table is next used.
+   */
+  sortedPostings(docEnds: Uint32Array): SortedPostings {
+    const count = this.wasm.count();
+    const order = this.wasm.sortTerms();
+    const ends = this.wasm.alloc(docEnds.length * 4);
+    new Uint32Array(this.wasm.memory.buffer, ends, docEnds.length).set(docEnds);
+    const at = this.wasm.postings(this.tokensAt, this.tokenCount, ends, docEnds.length, order);
+    const buffer = this.wasm.memory.buffer;
+    const [offsets, docs, tfs] = new Uint32Array(buffer, at, 3);
+    const offsetsView = new Uint32Array(buffer, offsets, count + 1);
+    const postings = offsetsView[count]!;
+    return {
+      order: new Uint32Array(buffer, order, count),
+      offsets: offsetsView,
+      docs: new Uint32Array(buffer, docs, postings),
+      tfs: new Uint32Array(buffer, tfs, postings),
+    };
+  }
+
+  /** Room for `ids` more token ids, keeping those there. */
+  private reserveTokens(ids: number): void {
+    if (this.tokenCount + ids <= this.tokenRoom) return;
+    this.tokenRoom = Math.max(this.tokenCount + ids, this.tokenRoom * 2, 1 << 14);
+    const at = this.wasm.alloc(this.tokenRoom * 4);
+    this.view().copy(this.memory, at, this.tokensAt, this.tokensAt + this.tokenCount * 4);
+    this.tokensAt = at;
   }
 
   /** Room for `bytes` of input, keeping the queued texts. */
