@@ -101,15 +101,36 @@ describe('Bm25IndexBuilder over the term table', () => {
     assert.equal(corpus.terms.length, 5000 + 2);
   });
 
-  it('gives columns the corpus of their documents', () => {
-    const columns = [
-      ['Pricing pilot', 'İstanbul été', ''],
-      ['back/navigation', 'x_y', 'ÉTÉ'],
-    ];
-    const corpus = columnCorpus(columns);
-    const expected = referenceCorpus([0, 1, 2].map((d) => columns.map((column) => column[d]!)));
-    assert.deepEqual(corpus.terms, expected.terms);
-    assert.deepEqual([...corpus.tokens], expected.tokens);
+  it('gives columns the tokens of their documents, ASCII columns or not', () => {
+    const columnsOf = fc
+      .tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 20 }))
+      .chain(([fields, docs]) =>
+        fc.array(fc.array(anyText, { minLength: docs, maxLength: docs }), { minLength: fields, maxLength: fields }),
+      );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          columnsOf,
+          fc.constant([
+            ['Pricing pilot', 'İstanbul été', ''],
+            ['back/navigation', 'x_y', 'ÉTÉ'],
+          ]),
+        ),
+        (columns) => {
+          const corpus = columnCorpus(columns);
+          const docs = columns.length === 0 ? 0 : columns[0].length;
+          const expected = referenceCorpus(Array.from({ length: docs }, (_, d) => columns.map((column) => column[d]!)));
+          assert.deepEqual(
+            [...corpus.tokens].map((id) => corpus.terms[id]),
+            expected.tokens.map((id) => expected.terms[id]),
+          );
+          assert.deepEqual([...corpus.docEnds], expected.docEnds);
+          assert.deepEqual([...corpus.terms].sort(), [...expected.terms].sort());
+          corpus.terms.forEach((term, id) => assert.equal(corpus.idOf(term), id));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

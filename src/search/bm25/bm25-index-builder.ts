@@ -55,21 +55,23 @@ export class Bm25IndexBuilder {
 
   corpus(): Bm25Corpus {
     this.table.scanQueued();
-    const table = this.table;
-    const terms = table.terms();
-    const docEnds = this.docEnds.subarray(0, this.docCount);
-    let tokens: Uint32Array | undefined;
-    return {
-      terms,
-      idOf: lookupOf(terms),
-      // Copied out of the table when first read: an index file is written from the table's own postings.
-      get tokens() {
-        return (tokens ??= table.tokenIds());
-      },
-      docEnds,
-      sortedPostings: () => table.sortedPostings(docEnds),
-    };
+    return corpusOf(this.table, this.docEnds.subarray(0, this.docCount));
   }
+}
+
+function corpusOf(table: TermTable, docEnds: Uint32Array): Bm25Corpus {
+  const terms = table.terms();
+  let tokens: Uint32Array | undefined;
+  return {
+    terms,
+    idOf: lookupOf(terms),
+    // Copied out of the table when first read: an index file is written from the table's own postings.
+    get tokens() {
+      return (tokens ??= table.tokenIds());
+    },
+    docEnds,
+    sortedPostings: () => table.sortedPostings(docEnds),
+  };
 }
 
 /** Finds a term's id by its text, with a map built when first asked (writing an index file never asks). */
@@ -91,15 +93,16 @@ export function documentCorpus(documents: readonly SearchDocument[], fields: rea
 
 /**
  * The corpus of documents given as columns: `columns[f][d]` is document d's text for the f-th field. The same
- * corpus as `documentCorpus` over documents with those fields, without an object per document or a property
- * read by name per field: what the read cache has when it indexes a package's records.
+ * documents as `documentCorpus` over documents with those fields (term ids are numbered as the columns are
+ * scanned, field by field), without an object per document or a property read by name per field: what the
+ * read cache has when it indexes a package's records.
  */
 export function columnCorpus(columns: readonly (readonly string[])[]): Bm25Corpus {
-  const builder = new Bm25IndexBuilder();
-  const count = columns.length === 0 ? 0 : columns[0]!.length;
-  for (let document = 0; document < count; document += 1) {
-    for (let field = 0; field < columns.length; field += 1) builder.addText(columns[field]![document]!);
-    builder.endDocument();
-  }
-  return builder.corpus();
+  const table = new TermTable();
+  const starts: number[] = [];
+  const ends = columns.map((column) => {
+    starts.push(table.tokens);
+    return table.scanColumn(column);
+  });
+  return corpusOf(table, table.gatherDocuments(ends, starts));
 }

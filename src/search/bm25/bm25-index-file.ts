@@ -8,7 +8,6 @@ import {
 } from '../search-engine.js';
 import { columnCorpus, documentCorpus, type Bm25Corpus } from './bm25-index-builder.js';
 import { combine, PersistedBm25Index, postingsSound, termsSound, type Postings } from './bm25-kept-index.js';
-import { buildPostings } from './bm25-postings.js';
 
 const MAGIC = 0x49353242; // "B25I"
 const VERSION = 1;

@@ -1,3 +1,4 @@
+import { scanTokens } from '../tokenize.js';
 import { TERM_SCAN_WASM } from './wasm/term-scan-bytes.js';
 
 /** What term-scan.wat exports (see there for the memory layout). */
@@ -12,6 +13,8 @@ interface TermScan {
   intern16(at: number, length: number): number;
   sortTerms(): number;
   postings(tokens: number, n: number, docEnds: number, docs: number, order: number): number;
+  scanTexts(text: number, ends: number, count: number, out: number, base: number): number;
+  gather(tokens: number, spans: number, docs: number, fields: number, out: number, docEnds: number): void;
 }
 
 /** A corpus's postings with its terms numbered in sorted order (see term-scan.wat's `postings`). */
@@ -91,6 +94,57 @@ export class TermTable {
     const id = this.wasm.intern16(this.input, term.length);
     this.view().writeUInt32LE(id, this.tokensAt + this.tokenCount * 4);
     this.tokenCount += 1;
+  }
+
+  /**
+   * Scans `texts` one after another, appending their tokens' term ids; where each text's tokens end (counted
+   * from the first token of the table). An ASCII column is written to the module once and scanned in one call.
+   */
+  scanColumn(texts: readonly string[]): Uint32Array {
+    this.scanQueued();
+    const joined = texts.join('');
+    this.reserveInput(joined.length * 3);
+    const ends = new Uint32Array(texts.length);
+    if (this.view().write(joined, this.input, joined.length * 3, 'utf8') === joined.length) {
+      this.reserveTokens((joined.length + texts.length) >> 1);
+      const at = this.wasm.alloc(texts.length * 4);
+      const byteEnds = new Uint32Array(this.wasm.memory.buffer, at, texts.length);
+      for (let i = 0, end = 0; i < texts.length; i += 1) byteEnds[i] = end += texts[i]!.length;
+      this.tokenCount += this.wasm.scanTexts(this.input, at, texts.length, this.tokensAt + this.tokenCount * 4, this.tokenCount);
+      ends.set(new Uint32Array(this.wasm.memory.buffer, at, texts.length));
+      return ends;
+    }
+    const append = (term: string) => this.append(term);
+    texts.forEach((text, i) => {
+      if (text && !this.queueAscii(text)) scanTokens(text, append);
+      this.scanQueued();
+      ends[i] = this.tokenCount;
+    });
+    return ends;
+  }
+
+  /**
+   * Reorders the tokens so far by document: `columns[f][d]` is where field f's text of document d ends (as
+   * `scanColumn` gave it; its start is the previous text's end, or `starts[f]` for the first). Returns where each
+   * document's tokens end.
+   */
+  gatherDocuments(columns: readonly Uint32Array[], starts: readonly number[]): Uint32Array {
+    const docs = columns[0]?.length ?? 0;
+    const fields = columns.length;
+    const spansAt = this.wasm.alloc(docs * fields * 8);
+    const spans = new Uint32Array(this.wasm.memory.buffer, spansAt, docs * fields * 2);
+    for (let f = 0; f < fields; f += 1) {
+      const ends = columns[f]!;
+      for (let d = 0, start = starts[f]!, at = f * 2; d < docs; start = ends[d]!, d += 1, at += fields * 2) {
+        spans[at] = start;
+        spans[at + 1] = ends[d]!;
+      }
+    }
+    const out = this.wasm.alloc(this.tokenRoom * 4);
+    const docEndsAt = this.wasm.alloc(docs * 4);
+    this.wasm.gather(this.tokensAt, spansAt, docs, fields, out, docEndsAt);
+    this.tokensAt = out;
+    return new Uint32Array(this.wasm.memory.buffer, docEndsAt, docs).slice();
   }
 
   /** A copy of every token's term id, in order. */

@@ -163,7 +163,7 @@
 
 ;; Tokenizes the ASCII bytes at `text` (`length` of them, lower-cased in place) and writes each token's
   ;; term id as a u32 at `out` (room for (length + 1) / 2 ids); returns how many.
-  (func (export "scan") (param $text i32) (param $length i32) (param $out i32) (result i32)
+  (func $scan (export "scan") (param $text i32) (param $length i32) (param $out i32) (result i32)
     (local $i i32) (local $end i32) (local $code i32) (local $start i32) (local $hash i32) (local $n i32)
     (local.set $end (i32.add (local.get $text) (local.get $length)))
     (local.set $start (i32.const -1))
@@ -400,4 +400,51 @@
     (i32.store offset=4 (local.get $result) (local.get $docsOut))
     (i32.store offset=8 (local.get $result) (local.get $tfsOut))
     (local.get $result))
+
+  ;; Scans `count` texts lying back to back at `text` (text i ends at byte `ends[i]`, counted from `text`; each
+  ;; end is a token's end) like `scan`, writing their term ids at `out`. Each `ends[i]` is replaced by the
+  ;; number of ids written up to text i's end, plus `base`. Returns how many ids were written.
+  (func (export "scanTexts") (param $text i32) (param $ends i32) (param $count i32) (param $out i32) (param $base i32) (result i32)
+    (local $i i32) (local $start i32) (local $end i32) (local $n i32) (local $at i32)
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $i) (local.get $count)))
+        (local.set $at (i32.add (local.get $ends) (i32.shl (local.get $i) (i32.const 2))))
+        (local.set $end (i32.load (local.get $at)))
+        (local.set $n
+          (i32.add (local.get $n)
+            (call $scan
+              (i32.add (local.get $text) (local.get $start))
+              (i32.sub (local.get $end) (local.get $start))
+              (i32.add (local.get $out) (i32.shl (local.get $n) (i32.const 2))))))
+        (i32.store (local.get $at) (i32.add (local.get $base) (local.get $n)))
+        (local.set $start (local.get $end))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $each)))
+    (local.get $n))
+
+  ;; Copies the token spans `spans` names (u32 start and end pairs, indices into the ids at `tokens`), `fields`
+  ;; spans per document for `docs` documents, back to back to `out`; document d's end goes to `docEnds[d]`.
+  (func (export "gather") (param $tokens i32) (param $spans i32) (param $docs i32) (param $fields i32) (param $out i32) (param $docEnds i32)
+    (local $d i32) (local $f i32) (local $n i32) (local $start i32) (local $length i32)
+    (block $done
+      (loop $document
+        (br_if $done (i32.ge_u (local.get $d) (local.get $docs)))
+        (local.set $f (i32.const 0))
+        (block $copied
+          (loop $field
+            (br_if $copied (i32.ge_u (local.get $f) (local.get $fields)))
+            (local.set $start (i32.load (local.get $spans)))
+            (local.set $length (i32.sub (i32.load offset=4 (local.get $spans)) (local.get $start)))
+            (memory.copy
+              (i32.add (local.get $out) (i32.shl (local.get $n) (i32.const 2)))
+              (i32.add (local.get $tokens) (i32.shl (local.get $start) (i32.const 2)))
+              (i32.shl (local.get $length) (i32.const 2)))
+            (local.set $n (i32.add (local.get $n) (local.get $length)))
+            (local.set $spans (i32.add (local.get $spans) (i32.const 8)))
+            (local.set $f (i32.add (local.get $f) (i32.const 1)))
+            (br $field)))
+        (i32.store (i32.add (local.get $docEnds) (i32.shl (local.get $d) (i32.const 2))) (local.get $n))
+        (local.set $d (i32.add (local.get $d) (i32.const 1)))
+        (br $document))))
 )
