@@ -59,17 +59,20 @@ export class Bm25IndexBuilder {
   }
 }
 
-function corpusOf(table: TermTable, docEnds: Uint32Array): Bm25Corpus {
+function corpusOf(table: TermTable, docEnds?: Uint32Array): Bm25Corpus {
   const terms = table.terms();
-  let tokens: Uint32Array | undefined;
+  // Copied out of the table when first read: an index file is written from the table's own postings.
+  let documents: { tokens: Uint32Array; docEnds: Uint32Array } | undefined;
+  const read = () => (documents ??= docEnds ? { tokens: table.tokenIds(), docEnds } : table.columnDocuments());
   return {
     terms,
     idOf: lookupOf(terms),
-    // Copied out of the table when first read: an index file is written from the table's own postings.
     get tokens() {
-      return (tokens ??= table.tokenIds());
+      return read().tokens;
     },
-    docEnds,
+    get docEnds() {
+      return read().docEnds;
+    },
     sortedPostings: () => table.sortedPostings(docEnds),
   };
 }
@@ -99,10 +102,9 @@ export function documentCorpus(documents: readonly SearchDocument[], fields: rea
  */
 export function columnCorpus(columns: readonly (readonly string[])[]): Bm25Corpus {
   const table = new TermTable();
-  const starts: number[] = [];
-  const ends = columns.map((column) => {
-    starts.push(table.tokens);
-    return table.scanColumn(column);
-  });
-  return corpusOf(table, table.gatherDocuments(ends, starts));
+  const joined = columns.map((column) => column.join(''));
+  const total = joined.reduce((sum, text) => sum + text.length, 0);
+  table.reserveColumns(Math.max(0, ...joined.map((text) => text.length)), total, columns.length * (columns[0]?.length ?? 0));
+  columns.forEach((column, f) => table.scanColumn(column, joined[f]));
+  return corpusOf(table);
 }

@@ -38,15 +38,11 @@ function encode(documents: readonly SearchDocument[], options: SearchIndexOption
 
 /** The index of a corpus (see Bm25IndexBuilder), in the layout above. */
 function encodeCorpus(corpus: Bm25Corpus): Uint8Array {
-  const { docEnds } = corpus;
-  const n = docEnds.length;
-  const { order, offsets, docs, tfs } = corpus.sortedPostings();
+  const { order, offsets, docs, tfs, lengths } = corpus.sortedPostings();
+  const n = lengths.length;
   const v = order.length;
   const terms = new Array<string>(v);
   for (let place = 0; place < v; place += 1) terms[place] = corpus.terms[order[place]!]!;
-
-  const lengths = new Uint32Array(n);
-  for (let d = 0, begin = 0; d < n; begin = docEnds[d]!, d += 1) lengths[d] = docEnds[d]! - begin;
   const p = docs.length;
   const termEnds = new Uint32Array(v);
   let end = 0;

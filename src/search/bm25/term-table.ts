@@ -12,7 +12,7 @@ interface TermScan {
   scan(text: number, length: number, out: number): number;
   intern16(at: number, length: number): number;
   sortTerms(): number;
-  postings(tokens: number, n: number, docEnds: number, docs: number, order: number): number;
+  postings(tokens: number, spans: number, fields: number, docs: number, order: number): number;
   scanTexts(text: number, ends: number, count: number, out: number, base: number): number;
   gather(tokens: number, spans: number, docs: number, fields: number, out: number, docEnds: number): void;
 }
@@ -24,6 +24,14 @@ export interface SortedPostings {
   readonly offsets: Uint32Array;
   readonly docs: Uint32Array;
   readonly tfs: Uint32Array;
+  /** Each document's count of tokens. */
+  readonly lengths: Uint32Array;
+}
+
+/** Where a field's tokens lie: from token `start`, document d's ending at the u32 at `endsAt + 4 * d`. */
+interface FieldSpans {
+  readonly start: number;
+  readonly endsAt: number;
 }
 
 let compiled: WebAssembly.Module | undefined;
@@ -48,6 +56,9 @@ export class TermTable {
   private tokensAt = 0;
   private tokenRoom = 0;
   private tokenCount = 0;
+  /** The fields `scanColumn` scanned, in order, and how many documents each has. */
+  private readonly columns: FieldSpans[] = [];
+  private columnDocs = 0;
 
   constructor() {
     compiled ??= new WebAssembly.Module(Buffer.from(TERM_SCAN_WASM, 'base64'));
@@ -97,54 +108,59 @@ export class TermTable {
   }
 
   /**
-   * Scans `texts` one after another, appending their tokens' term ids; where each text's tokens end (counted
-   * from the first token of the table). An ASCII column is written to the module once and scanned in one call.
+   * Room for a run of `scanColumn` calls over texts of `maxLength` units at most per column and `totalLength`
+   * and `texts` in all: taken at once, so no region is outgrown and copied midway.
    */
-  scanColumn(texts: readonly string[]): Uint32Array {
-    this.scanQueued();
-    const joined = texts.join('');
-    this.reserveInput(joined.length * 3);
-    const ends = new Uint32Array(texts.length);
-    if (this.view().write(joined, this.input, joined.length * 3, 'utf8') === joined.length) {
-      this.reserveTokens((joined.length + texts.length) >> 1);
-      const at = this.wasm.alloc(texts.length * 4);
-      const byteEnds = new Uint32Array(this.wasm.memory.buffer, at, texts.length);
-      for (let i = 0, end = 0; i < texts.length; i += 1) byteEnds[i] = end += texts[i]!.length;
-      this.tokenCount += this.wasm.scanTexts(this.input, at, texts.length, this.tokensAt + this.tokenCount * 4, this.tokenCount);
-      ends.set(new Uint32Array(this.wasm.memory.buffer, at, texts.length));
-      return ends;
-    }
-    const append = (term: string) => this.append(term);
-    texts.forEach((text, i) => {
-      if (text && !this.queueAscii(text)) scanTokens(text, append);
-      this.scanQueued();
-      ends[i] = this.tokenCount;
-    });
-    return ends;
+  reserveColumns(maxLength: number, totalLength: number, texts: number): void {
+    this.reserveInput(maxLength * 3);
+    this.reserveTokens((totalLength + texts) >> 1);
   }
 
   /**
-   * Reorders the tokens so far by document: `columns[f][d]` is where field f's text of document d ends (as
-   * `scanColumn` gave it; its start is the previous text's end, or `starts[f]` for the first). Returns where each
-   * document's tokens end.
+   * Scans the texts of one field of every document (`texts[d]`, which `joined` is, back to back), appending
+   * their tokens as the next field of the documents (see `sortedPostings` and `columnDocuments`). An ASCII
+   * column is written to the module once and scanned in one call.
    */
-  gatherDocuments(columns: readonly Uint32Array[], starts: readonly number[]): Uint32Array {
-    const docs = columns[0]?.length ?? 0;
-    const fields = columns.length;
-    const spansAt = this.wasm.alloc(docs * fields * 8);
-    const spans = new Uint32Array(this.wasm.memory.buffer, spansAt, docs * fields * 2);
-    for (let f = 0; f < fields; f += 1) {
-      const ends = columns[f]!;
-      for (let d = 0, start = starts[f]!, at = f * 2; d < docs; start = ends[d]!, d += 1, at += fields * 2) {
-        spans[at] = start;
-        spans[at + 1] = ends[d]!;
-      }
+  scanColumn(texts: readonly string[], joined = texts.join('')): void {
+    this.scanQueued();
+    if (this.columns.length === 0) this.columnDocs = texts.length;
+    else if (texts.length !== this.columnDocs) throw new RangeError(`a column of ${texts.length} texts after ${this.columnDocs}`);
+    const start = this.tokenCount;
+    const endsAt = this.wasm.alloc(texts.length * 4);
+    this.reserveInput(joined.length * 3);
+    if (this.view().write(joined, this.input, joined.length * 3, 'utf8') === joined.length) {
+      this.reserveTokens((joined.length + texts.length) >> 1);
+      const byteEnds = new Uint32Array(this.wasm.memory.buffer, endsAt, texts.length);
+      for (let i = 0, end = 0; i < texts.length; i += 1) byteEnds[i] = end += texts[i]!.length;
+      this.tokenCount += this.wasm.scanTexts(this.input, endsAt, texts.length, this.tokensAt + start * 4, start);
+    } else {
+      const append = (term: string) => this.append(term);
+      texts.forEach((text, i) => {
+        if (text && !this.queueAscii(text)) scanTokens(text, append);
+        this.scanQueued();
+        this.view().writeUInt32LE(this.tokenCount, endsAt + i * 4);
+      });
     }
-    const out = this.wasm.alloc(this.tokenRoom * 4);
+    this.columns.push({ start, endsAt });
+  }
+
+  /** The scanned columns' tokens by document, and where each document's end (copies). */
+  columnDocuments(): { tokens: Uint32Array; docEnds: Uint32Array } {
+    const docs = this.columnDocs;
+    const fields = this.columns.length;
+    const spansAt = this.wasm.alloc(docs * fields * 8);
+    const out = this.wasm.alloc(this.tokenCount * 4);
     const docEndsAt = this.wasm.alloc(docs * 4);
+    const words = new Uint32Array(this.wasm.memory.buffer);
+    this.columns.forEach(({ start, endsAt }, f) => {
+      for (let d = 0, from = start, at = spansAt / 4 + f * 2; d < docs; from = words[endsAt / 4 + d]!, d += 1, at += fields * 2) {
+        words[at] = from;
+        words[at + 1] = words[endsAt / 4 + d]!;
+      }
+    });
     this.wasm.gather(this.tokensAt, spansAt, docs, fields, out, docEndsAt);
-    this.tokensAt = out;
-    return new Uint32Array(this.wasm.memory.buffer, docEndsAt, docs).slice();
+    const buffer = this.wasm.memory.buffer;
+    return { tokens: new Uint32Array(buffer, out, this.tokenCount).slice(), docEnds: new Uint32Array(buffer, docEndsAt, docs).slice() };
   }
 
   /** A copy of every token's term id, in order. */
@@ -164,24 +180,34 @@ export class TermTable {
   }
 
   /**
-   * The postings of the tokens so far, documents ending at `docEnds`, with terms numbered in sorted order;
-   * views of the module's memory, valid until the table is next used.
+   * The postings of the tokens so far, with terms numbered in sorted order: of documents ending at `docEnds`
+   * when given, else of the scanned columns' documents. Views of the module's memory, valid until the table
+   * is next used.
    */
-  sortedPostings(docEnds: Uint32Array): SortedPostings {
+  sortedPostings(docEnds?: Uint32Array): SortedPostings {
+    let fields = this.columns;
+    let docs = this.columnDocs;
+    if (docEnds) {
+      const endsAt = this.wasm.alloc(docEnds.length * 4);
+      new Uint32Array(this.wasm.memory.buffer, endsAt, docEnds.length).set(docEnds);
+      fields = [{ start: 0, endsAt }];
+      docs = docEnds.length;
+    }
+    const spansAt = this.wasm.alloc(fields.length * 8);
+    fields.forEach(({ start, endsAt }, f) => new Uint32Array(this.wasm.memory.buffer, spansAt + f * 8, 2).set([start, endsAt]));
     const count = this.wasm.count();
     const order = this.wasm.sortTerms();
-    const ends = this.wasm.alloc(docEnds.length * 4);
-    new Uint32Array(this.wasm.memory.buffer, ends, docEnds.length).set(docEnds);
-    const at = this.wasm.postings(this.tokensAt, this.tokenCount, ends, docEnds.length, order);
+    const at = this.wasm.postings(this.tokensAt, spansAt, fields.length, docs, order);
     const buffer = this.wasm.memory.buffer;
-    const [offsets, docs, tfs] = new Uint32Array(buffer, at, 3);
+    const [offsets, postingDocs, tfs, lengths] = new Uint32Array(buffer, at, 4);
     const offsetsView = new Uint32Array(buffer, offsets, count + 1);
     const postings = offsetsView[count]!;
     return {
       order: new Uint32Array(buffer, order, count),
       offsets: offsetsView,
-      docs: new Uint32Array(buffer, docs, postings),
+      docs: new Uint32Array(buffer, postingDocs, postings),
       tfs: new Uint32Array(buffer, tfs, postings),
+      lengths: new Uint32Array(buffer, lengths, docs),
     };
   }
 

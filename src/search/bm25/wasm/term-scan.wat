@@ -318,20 +318,24 @@
   (func $min (param $x i32) (param $y i32) (result i32)
     (select (local.get $x) (local.get $y) (i32.lt_u (local.get $x) (local.get $y))))
 
-  ;; The postings of the term ids at `tokens` (`n` of them; document d ends at the u32 `docEnds[d]`, `docs`
-  ;; documents) with each term renumbered to its place in `order` (see `sortTerms`), in compressed sparse
-  ;; rows: term t's postings are `offsets[t] .. offsets[t + 1]`, each a document (ascending) and the term's
-  ;; count in it. Returns the address of three u32s: where `offsets` (count + 1), the documents and the counts
-  ;; are. Two passes: document frequencies, then the postings in document order.
-  (func (export "postings") (param $tokens i32) (param $n i32) (param $docEnds i32) (param $docs i32) (param $order i32) (result i32)
+  ;; The postings of the term ids at `tokens`, documents made of `fields` spans each: `spans` holds per field
+  ;; the index of its first token and the address of its ends (field f's span in document d ends at the u32
+  ;; `ends[d]` and starts where the one before ended, or at the field's first token). Terms are renumbered to
+  ;; their place in `order` (see `sortTerms`). In compressed sparse rows: term t's postings are
+  ;; `offsets[t] .. offsets[t + 1]`, each a document (ascending) and the term's count in it. Returns the address
+  ;; of four u32s: where `offsets` (count + 1), the documents, the counts and each document's length are. Two
+  ;; passes: document frequencies, then the postings in document order.
+  (func (export "postings") (param $tokens i32) (param $spans i32) (param $fields i32) (param $docs i32) (param $order i32) (result i32)
     (local $v i32) (local $rank i32) (local $lastDoc i32) (local $offsets i32) (local $cursor i32) (local $docsOut i32) (local $tfsOut i32)
-    (local $d i32) (local $i i32) (local $end i32) (local $t i32) (local $at i32) (local $sum i32) (local $result i32) (local $pass i32)
+    (local $lengths i32) (local $d i32) (local $f i32) (local $i i32) (local $end i32) (local $ends i32) (local $t i32) (local $at i32)
+    (local $sum i32) (local $result i32) (local $pass i32) (local $length i32)
     (local.set $v (global.get $count))
     (local.set $rank (call $alloc (i32.shl (local.get $v) (i32.const 2))))
     (local.set $lastDoc (call $alloc (i32.shl (local.get $v) (i32.const 2))))
     (local.set $offsets (call $alloc (i32.shl (i32.add (local.get $v) (i32.const 1)) (i32.const 2))))
     (local.set $cursor (call $alloc (i32.shl (local.get $v) (i32.const 2))))
-    (local.set $result (call $alloc (i32.const 12)))
+    (local.set $lengths (call $alloc (i32.shl (local.get $docs) (i32.const 2))))
+    (local.set $result (call $alloc (i32.const 16)))
     (block $ranked
       (loop $each
         (br_if $ranked (i32.ge_u (local.get $i) (local.get $v)))
@@ -340,42 +344,57 @@
           (local.get $i))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $each)))
-    ;; Pass 0 counts each term's documents into offsets[t + 1]; pass 1 writes the postings.
+    ;; Pass 0 counts each term's documents into offsets[t + 1] and each document's tokens; pass 1 writes the
+    ;; postings.
     (loop $passes
       (memory.fill (local.get $lastDoc) (i32.const 0xff) (i32.shl (local.get $v) (i32.const 2)))
       (local.set $d (i32.const 0))
-      (local.set $i (i32.const 0))
       (block $counted
         (loop $document
           (br_if $counted (i32.ge_u (local.get $d) (local.get $docs)))
-          (local.set $end (i32.load (i32.add (local.get $docEnds) (i32.shl (local.get $d) (i32.const 2)))))
-          (block $ended
-            (loop $token
-              (br_if $ended (i32.ge_u (local.get $i) (local.get $end)))
-              (local.set $t
-                (i32.load (i32.add (local.get $rank) (i32.shl (i32.load (i32.add (local.get $tokens) (i32.shl (local.get $i) (i32.const 2)))) (i32.const 2)))))
-              (local.set $at (i32.add (local.get $lastDoc) (i32.shl (local.get $t) (i32.const 2))))
-              (if (i32.ne (i32.load (local.get $at)) (local.get $d))
-                (then
-                  (i32.store (local.get $at) (local.get $d))
-                  (if (i32.eqz (local.get $pass))
+          (local.set $length (i32.const 0))
+          (local.set $f (i32.const 0))
+          (block $fieldsDone
+            (loop $field
+              (br_if $fieldsDone (i32.ge_u (local.get $f) (local.get $fields)))
+              (local.set $at (i32.add (local.get $spans) (i32.shl (local.get $f) (i32.const 3))))
+              (local.set $ends (i32.add (i32.load offset=4 (local.get $at)) (i32.shl (local.get $d) (i32.const 2))))
+              (local.set $i
+                (if (result i32) (local.get $d)
+                  (then (i32.load (i32.sub (local.get $ends) (i32.const 4))))
+                  (else (i32.load (local.get $at)))))
+              (local.set $end (i32.load (local.get $ends)))
+              (local.set $length (i32.add (local.get $length) (i32.sub (local.get $end) (local.get $i))))
+              (block $ended
+                (loop $token
+                  (br_if $ended (i32.ge_u (local.get $i) (local.get $end)))
+                  (local.set $t
+                    (i32.load (i32.add (local.get $rank) (i32.shl (i32.load (i32.add (local.get $tokens) (i32.shl (local.get $i) (i32.const 2)))) (i32.const 2)))))
+                  (local.set $at (i32.add (local.get $lastDoc) (i32.shl (local.get $t) (i32.const 2))))
+                  (if (i32.ne (i32.load (local.get $at)) (local.get $d))
                     (then
-                      (local.set $at (i32.add (local.get $offsets) (i32.shl (i32.add (local.get $t) (i32.const 1)) (i32.const 2))))
-                      (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1))))
+                      (i32.store (local.get $at) (local.get $d))
+                      (if (i32.eqz (local.get $pass))
+                        (then
+                          (local.set $at (i32.add (local.get $offsets) (i32.shl (i32.add (local.get $t) (i32.const 1)) (i32.const 2))))
+                          (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1))))
+                        (else
+                          (local.set $at (i32.add (local.get $cursor) (i32.shl (local.get $t) (i32.const 2))))
+                          (i32.store (i32.add (local.get $docsOut) (i32.shl (i32.load (local.get $at)) (i32.const 2))) (local.get $d))
+                          (i32.store (i32.add (local.get $tfsOut) (i32.shl (i32.load (local.get $at)) (i32.const 2))) (i32.const 1))
+                          (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1))))))
                     (else
-                      (local.set $at (i32.add (local.get $cursor) (i32.shl (local.get $t) (i32.const 2))))
-                      (i32.store (i32.add (local.get $docsOut) (i32.shl (i32.load (local.get $at)) (i32.const 2))) (local.get $d))
-                      (i32.store (i32.add (local.get $tfsOut) (i32.shl (i32.load (local.get $at)) (i32.const 2))) (i32.const 1))
-                      (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1))))))
-                (else
-                  (if (local.get $pass)
-                    (then
-                      (local.set $at
-                        (i32.add (local.get $tfsOut)
-                          (i32.shl (i32.sub (i32.load (i32.add (local.get $cursor) (i32.shl (local.get $t) (i32.const 2)))) (i32.const 1)) (i32.const 2))))
-                      (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1)))))))
-              (local.set $i (i32.add (local.get $i) (i32.const 1)))
-              (br $token)))
+                      (if (local.get $pass)
+                        (then
+                          (local.set $at
+                            (i32.add (local.get $tfsOut)
+                              (i32.shl (i32.sub (i32.load (i32.add (local.get $cursor) (i32.shl (local.get $t) (i32.const 2)))) (i32.const 1)) (i32.const 2))))
+                          (i32.store (local.get $at) (i32.add (i32.load (local.get $at)) (i32.const 1)))))))
+                  (local.set $i (i32.add (local.get $i) (i32.const 1)))
+                  (br $token)))
+              (local.set $f (i32.add (local.get $f) (i32.const 1)))
+              (br $field)))
+          (i32.store (i32.add (local.get $lengths) (i32.shl (local.get $d) (i32.const 2))) (local.get $length))
           (local.set $d (i32.add (local.get $d) (i32.const 1)))
           (br $document)))
       (if (i32.eqz (local.get $pass))
@@ -399,6 +418,7 @@
     (i32.store (local.get $result) (local.get $offsets))
     (i32.store offset=4 (local.get $result) (local.get $docsOut))
     (i32.store offset=8 (local.get $result) (local.get $tfsOut))
+    (i32.store offset=12 (local.get $result) (local.get $lengths))
     (local.get $result))
 
   ;; Scans `count` texts lying back to back at `text` (text i ends at byte `ends[i]`, counted from `text`; each
