@@ -22,6 +22,7 @@ export type {
   SearchIndexOptions,
   SearchQueryOptions,
   PersistedIndexFormat,
+  EncodedColumn,
   IndexByteSource,
 } from './search/search-engine.js';
 export { IndexDamaged } from './search/search-engine.js';

@@ -38,6 +38,15 @@ export interface SearchIndexOptions {
 }
 
 /**
+ * A column of texts as its caller already holds it: every text's UTF-8 bytes back to back, and where each text
+ * ends, in UTF-16 units. A column is ASCII exactly when its byte length equals its last end.
+ */
+export interface EncodedColumn {
+  readonly ends: Uint32Array;
+  readonly text: Uint8Array;
+}
+
+/**
  * An engine's index as bytes, for caches that keep it between processes (the read cache of `ep context`):
  * a warm `ep context search` then reads the postings instead of tokenizing every record again.
  */
@@ -48,9 +57,10 @@ export interface PersistedIndexFormat {
   /**
    * What `encode` makes of documents given as columns (`columns[f][d]`: document d's text for the f-th of
    * the fields it would be given), for formats that can read them so: the read cache holds its records' search
-   * texts that way.
+   * texts that way. `encoded`, when given, holds the same columns encoded (each `encoded[f]` is `columns[f]`), to
+   * read instead of the strings.
    */
-  encodeColumns?(columns: readonly (readonly string[])[]): Uint8Array;
+  encodeColumns?(columns: readonly (readonly string[])[], encoded?: readonly EncodedColumn[]): Uint8Array;
   /**
    * The index `encode` made, read back without trusting it: undefined when the bytes fail any check. Its
    * hits equal those of `buildIndex` over the same documents and options.

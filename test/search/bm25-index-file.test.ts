@@ -75,7 +75,14 @@ describe('the BM25 index kept as bytes', () => {
     fc.assert(
       fc.property(documents, (docs) => {
         const columns = FIELDS.map((field) => docs.map((document: SearchDocument) => document[field]!));
-        assert.deepEqual(bm25IndexFile.encodeColumns!(columns), bm25IndexFile.encode(docs, { fields: FIELDS }));
+        const expected = bm25IndexFile.encode(docs, { fields: FIELDS });
+        assert.deepEqual(bm25IndexFile.encodeColumns!(columns), expected);
+        // The same columns given encoded too, as the read cache has them (UTF-8 back to back, ends in UTF-16 units).
+        const encoded = columns.map((texts) => {
+          let end = 0;
+          return { ends: Uint32Array.from(texts, (text) => (end += text.length)), text: Buffer.from(texts.join(''), 'utf8') };
+        });
+        assert.deepEqual(bm25IndexFile.encodeColumns!(columns, encoded), expected);
       }),
       { numRuns: 300 },
     );

@@ -1,4 +1,4 @@
-import type { SearchDocument } from '../search-engine.js';
+import type { EncodedColumn, SearchDocument } from '../search-engine.js';
 import { scanTokens } from '../tokenize.js';
 import { TermTable, type SortedPostings } from './term-table.js';
 
@@ -100,11 +100,23 @@ export function documentCorpus(documents: readonly SearchDocument[], fields: rea
  * scanned, field by field), without an object per document or a property read by name per field: what the
  * read cache has when it indexes a package's records.
  */
-export function columnCorpus(columns: readonly (readonly string[])[]): Bm25Corpus {
+export function columnCorpus(columns: readonly (readonly string[])[], encoded?: readonly EncodedColumn[]): Bm25Corpus {
   const table = new TermTable();
-  const joined = columns.map((column) => column.join(''));
-  const total = joined.reduce((sum, text) => sum + text.length, 0);
-  table.reserveColumns(Math.max(0, ...joined.map((text) => text.length)), total, columns.length * (columns[0]?.length ?? 0));
-  columns.forEach((column, f) => table.scanColumn(column, joined[f]));
+  const sized = columns.map((texts, f) => encoded?.[f] ?? { ends: unitEnds(texts) });
+  const units = sized.map(({ ends }) => (ends.length === 0 ? 0 : ends[ends.length - 1]!));
+  const texts = columns.length * (columns[0]?.length ?? 0);
+  table.reserveColumns(
+    Math.max(0, ...units),
+    units.reduce((sum, length) => sum + length, 0),
+    texts,
+  );
+  columns.forEach((column, f) => table.scanColumn(column, sized[f]!.ends, encoded?.[f]?.text));
   return corpusOf(table);
+}
+
+/** Where each text ends, counted in UTF-16 units from the first text's start. */
+function unitEnds(texts: readonly string[]): Uint32Array {
+  const ends = new Uint32Array(texts.length);
+  for (let i = 0, end = 0; i < texts.length; i += 1) ends[i] = end += texts[i]!.length;
+  return ends;
 }

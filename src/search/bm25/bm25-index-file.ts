@@ -26,7 +26,7 @@ const HEADER_WORDS = 6;
 export const bm25IndexFile: PersistedIndexFormat = {
   format: `bm25-postings-v${VERSION}`,
   encode,
-  encodeColumns: (columns) => encodeCorpus(columnCorpus(columns)),
+  encodeColumns: (columns, encoded) => encodeCorpus(columnCorpus(columns, encoded)),
   open,
   openSource,
   combine,

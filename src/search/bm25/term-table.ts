@@ -117,21 +117,30 @@ export class TermTable {
   }
 
   /**
-   * Scans the texts of one field of every document (`texts[d]`, which `joined` is, back to back), appending
-   * their tokens as the next field of the documents (see `sortedPostings` and `columnDocuments`). An ASCII
-   * column is written to the module once and scanned in one call.
+   * Scans the texts of one field of every document (`texts[d]`, ending at `ends[d]` UTF-16 units from the first
+   * one's start; `bytes`, when given, their UTF-8 back to back), appending their tokens as the next field of the
+   * documents (see `sortedPostings` and `columnDocuments`). An ASCII column is put in the module at once and
+   * scanned in one call.
    */
-  scanColumn(texts: readonly string[], joined = texts.join('')): void {
+  scanColumn(texts: readonly string[], ends: Uint32Array, bytes?: Uint8Array): void {
     this.scanQueued();
     if (this.columns.length === 0) this.columnDocs = texts.length;
     else if (texts.length !== this.columnDocs) throw new RangeError(`a column of ${texts.length} texts after ${this.columnDocs}`);
     const start = this.tokenCount;
     const endsAt = this.wasm.alloc(texts.length * 4);
-    this.reserveInput(joined.length * 3);
-    if (this.view().write(joined, this.input, joined.length * 3, 'utf8') === joined.length) {
-      this.reserveTokens((joined.length + texts.length) >> 1);
-      const byteEnds = new Uint32Array(this.wasm.memory.buffer, endsAt, texts.length);
-      for (let i = 0, end = 0; i < texts.length; i += 1) byteEnds[i] = end += texts[i]!.length;
+    const units = texts.length === 0 ? 0 : ends[texts.length - 1]!;
+    let ascii: boolean;
+    if (bytes) {
+      ascii = bytes.length === units;
+      if (ascii) this.reserveInput(units);
+      if (ascii) this.view().set(bytes, this.input);
+    } else {
+      this.reserveInput(units * 3);
+      ascii = this.view().write(texts.join(''), this.input, units * 3, 'utf8') === units;
+    }
+    if (ascii) {
+      this.reserveTokens((units + texts.length) >> 1);
+      new Uint32Array(this.wasm.memory.buffer, endsAt, texts.length).set(ends);
       this.tokenCount += this.wasm.scanTexts(this.input, endsAt, texts.length, this.tokensAt + start * 4, start);
     } else {
       const append = (term: string) => this.append(term);

@@ -3,7 +3,7 @@ import { encodeBlockFile, SectionedBlockFile, type BodyPart } from '../../../lim
 import { DEFAULT_SEARCH_FIELDS, searchColumns } from '../../../records/document-text.js';
 import type { Scenario } from '../../../records/scenario.js';
 import { Limits } from '../../../limits/limits.js';
-import type { PersistedIndexFormat, SearchDocument } from '../../../search/search-engine.js';
+import type { EncodedColumn, PersistedIndexFormat, SearchDocument } from '../../../search/search-engine.js';
 import { stringifyJsonPreservingNumbers } from '../../../storage/json/exact-json-writer.js';
 import type { SidecarStamp } from './sidecar-stamp.js';
 
@@ -167,14 +167,12 @@ export function sidecarFile(
  * the index's format name when added.
  */
 function addSearchParts(parts: BodyPart[], columns: SearchColumns, search: SidecarSearch, hasColumns: boolean) {
-  if (!hasColumns) {
-    for (const [f, field] of DEFAULT_SEARCH_FIELDS.entries()) {
-      const column = textColumn(columns[f]!);
-      const [endsName, textName] = searchColumnSections(field);
-      parts.push([endsName, u8(column.ends)], [textName, column.text]);
-    }
-  }
-  const indexBytes = search.index && indexOf(columns, search.index);
+  const encoded = hasColumns ? undefined : columns.map((column) => textColumn(column));
+  encoded?.forEach((column, f) => {
+    const [endsName, textName] = searchColumnSections(DEFAULT_SEARCH_FIELDS[f]!);
+    parts.push([endsName, u8(column.ends)], [textName, column.text]);
+  });
+  const indexBytes = search.index && indexOf(columns, search.index, encoded);
   if (!indexBytes) return undefined;
   parts.push(['index', indexBytes]);
   return search.index.format;
@@ -204,9 +202,9 @@ export function searchableSidecar(
   return assembleSidecarParts({ identity, digest, count, fields, ...(format === undefined ? {} : { index: format }) }, parts);
 }
 
-function indexOf(columns: SearchColumns, index: PersistedIndexFormat): Uint8Array | undefined {
+function indexOf(columns: SearchColumns, index: PersistedIndexFormat, encoded?: readonly EncodedColumn[]): Uint8Array | undefined {
   if (!indexable(columns)) return undefined;
-  if (index.encodeColumns) return index.encodeColumns(columns);
+  if (index.encodeColumns) return index.encodeColumns(columns, encoded);
   const documents = (columns[0] ?? []).map((_, row) =>
     Object.fromEntries(DEFAULT_SEARCH_FIELDS.map((field, f) => [field, columns[f]![row]!])),
   );
