@@ -1,10 +1,15 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { Bm25IndexBuilder, columnCorpus } from '../../src/search/bm25/bm25-index-builder.js';
+import { bm25IndexFile } from '../../src/search/bm25/bm25-index-file.js';
 import { buildPostings } from '../../src/search/bm25/bm25-postings.js';
+import { ScriptTermTable } from '../../src/search/bm25/script-term-table.js';
+import { newTermTable, type TermTable } from '../../src/search/bm25/term-table.js';
+import { WasmTermTable } from '../../src/search/bm25/wasm-term-table.js';
 import { TERM_SCAN_WASM } from '../../src/search/bm25/wasm/term-scan-bytes.js';
 import { tokenize } from '../../src/search/tokenize.js';
 import { searchText } from '../support/search-text.js';
@@ -28,8 +33,8 @@ function referenceCorpus(documents: readonly (readonly string[])[]) {
   return { terms: [...ids.keys()], tokens, docEnds };
 }
 
-function builtCorpus(documents: readonly (readonly string[])[]) {
-  const builder = new Bm25IndexBuilder();
+function builtCorpus(documents: readonly (readonly string[])[], table: TermTable) {
+  const builder = new Bm25IndexBuilder(table);
   for (const texts of documents) {
     for (const text of texts) builder.addText(text);
     builder.endDocument();
@@ -44,93 +49,124 @@ const words = fc.array(word, { maxLength: 30 }).map((list) => list.join(' '));
 const anyText = fc.oneof(asciiText, words, searchText, fc.string(), fc.string({ unit: 'grapheme' }));
 const documents = fc.array(fc.array(anyText, { maxLength: 5 }), { maxLength: 30 });
 
-describe('Bm25IndexBuilder over the term table', () => {
-  it('gives the tokens and first-seen term ids of tokenize, for ASCII and any other text mixed', () => {
-    fc.assert(
-      fc.property(documents, (docs) => {
-        const corpus = builtCorpus(docs);
-        const expected = referenceCorpus(docs);
-        assert.deepEqual(corpus.terms, expected.terms);
-        assert.deepEqual([...corpus.tokens], expected.tokens);
-        assert.deepEqual([...corpus.docEnds], expected.docEnds);
-      }),
-      { numRuns: 400 },
-    );
-  });
+const TABLES: [string, () => TermTable][] = [
+  ['WebAssembly', () => new WasmTermTable()],
+  ['JavaScript (no WebAssembly)', () => new ScriptTermTable()],
+];
 
-  it('sorts term ids in JavaScript string order, gives their postings, and finds each term by its text', () => {
-    fc.assert(
-      fc.property(documents, (docs) => {
-        const corpus = builtCorpus(docs);
-        const sorted = corpus.sortedPostings();
-        const [order, offsets, postingDocs, tfs] = [sorted.order, sorted.offsets, sorted.docs, sorted.tfs].map((view) => [...view]) as [
-          number[],
-          number[],
-          number[],
-          number[],
-        ];
-        assert.deepEqual(
-          order.map((id) => corpus.terms[id]),
-          [...corpus.terms].sort(),
-        );
-        const rank = new Uint32Array(order.length);
-        order.forEach((id, place) => (rank[id] = place));
-        const expected = buildPostings(
-          Uint32Array.from(corpus.tokens, (id) => rank[id]!),
-          corpus.docEnds,
-          order.length,
-        );
-        assert.deepEqual(offsets, [...expected.offsets]);
-        assert.deepEqual(postingDocs, [...expected.docs]);
-        assert.deepEqual(tfs, [...expected.tfs]);
-        corpus.terms.forEach((term, id) => assert.equal(corpus.idOf(term), id));
-        assert.equal(corpus.idOf('\u0000absent\u0000'), undefined);
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  it('keeps every term through the table growing (many terms, long terms, long texts)', () => {
-    const many = Array.from({ length: 5000 }, (_, i) => `Term${i}x${(i * 7919) % 1000}`);
-    const long = 'L'.repeat(40_000) + ' ' + 'é'.repeat(3) + ' ' + 'l'.repeat(40_000);
-    const docs = [[many.join(' ')], [long], many.slice(0, 50), [many.join('.').toUpperCase()]];
-    const corpus = builtCorpus(docs);
-    const expected = referenceCorpus(docs);
-    assert.deepEqual(corpus.terms, expected.terms);
-    assert.deepEqual([...corpus.tokens], expected.tokens);
-    assert.equal(corpus.terms.length, 5000 + 2);
-  });
-
-  it('gives columns the tokens of their documents, ASCII columns or not', () => {
-    const columnsOf = fc
-      .tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 20 }))
-      .chain(([fields, docs]) =>
-        fc.array(fc.array(anyText, { minLength: docs, maxLength: docs }), { minLength: fields, maxLength: fields }),
-      );
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          columnsOf,
-          fc.constant([
-            ['Pricing pilot', 'İstanbul été', ''],
-            ['back/navigation', 'x_y', 'ÉTÉ'],
-          ]),
-        ),
-        (columns) => {
-          const corpus = columnCorpus(columns);
-          const docs = columns.length === 0 ? 0 : columns[0].length;
-          const expected = referenceCorpus(Array.from({ length: docs }, (_, d) => columns.map((column) => column[d]!)));
-          assert.deepEqual(
-            [...corpus.tokens].map((id) => corpus.terms[id]),
-            expected.tokens.map((id) => expected.terms[id]),
-          );
+for (const [name, newTable] of TABLES)
+  describe(`Bm25IndexBuilder over the term table in ${name}`, () => {
+    it('gives the tokens and first-seen term ids of tokenize, for ASCII and any other text mixed', () => {
+      fc.assert(
+        fc.property(documents, (docs) => {
+          const corpus = builtCorpus(docs, newTable());
+          const expected = referenceCorpus(docs);
+          assert.deepEqual(corpus.terms, expected.terms);
+          assert.deepEqual([...corpus.tokens], expected.tokens);
           assert.deepEqual([...corpus.docEnds], expected.docEnds);
-          assert.deepEqual([...corpus.terms].sort(), [...expected.terms].sort());
+        }),
+        { numRuns: 400 },
+      );
+    });
+
+    it('sorts term ids in JavaScript string order, gives their postings, and finds each term by its text', () => {
+      fc.assert(
+        fc.property(documents, (docs) => {
+          const corpus = builtCorpus(docs, newTable());
+          const sorted = corpus.sortedPostings();
+          const [order, offsets, postingDocs, tfs] = [sorted.order, sorted.offsets, sorted.docs, sorted.tfs].map((view) => [...view]) as [
+            number[],
+            number[],
+            number[],
+            number[],
+          ];
+          assert.deepEqual(
+            order.map((id) => corpus.terms[id]),
+            [...corpus.terms].sort(),
+          );
+          const rank = new Uint32Array(order.length);
+          order.forEach((id, place) => (rank[id] = place));
+          const expected = buildPostings(
+            Uint32Array.from(corpus.tokens, (id) => rank[id]!),
+            corpus.docEnds,
+            order.length,
+          );
+          assert.deepEqual(offsets, [...expected.offsets]);
+          assert.deepEqual(postingDocs, [...expected.docs]);
+          assert.deepEqual(tfs, [...expected.tfs]);
           corpus.terms.forEach((term, id) => assert.equal(corpus.idOf(term), id));
-        },
-      ),
-      { numRuns: 300 },
-    );
+          assert.equal(corpus.idOf('\u0000absent\u0000'), undefined);
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it('keeps every term through the table growing (many terms, long terms, long texts)', () => {
+      const many = Array.from({ length: 5000 }, (_, i) => `Term${i}x${(i * 7919) % 1000}`);
+      const long = 'L'.repeat(40_000) + ' ' + 'é'.repeat(3) + ' ' + 'l'.repeat(40_000);
+      const docs = [[many.join(' ')], [long], many.slice(0, 50), [many.join('.').toUpperCase()]];
+      const corpus = builtCorpus(docs, newTable());
+      const expected = referenceCorpus(docs);
+      assert.deepEqual(corpus.terms, expected.terms);
+      assert.deepEqual([...corpus.tokens], expected.tokens);
+      assert.equal(corpus.terms.length, 5000 + 2);
+    });
+
+    it('gives columns the tokens of their documents, ASCII columns or not', () => {
+      const columnsOf = fc
+        .tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 20 }))
+        .chain(([fields, docs]) =>
+          fc.array(fc.array(anyText, { minLength: docs, maxLength: docs }), { minLength: fields, maxLength: fields }),
+        );
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            columnsOf,
+            fc.constant([
+              ['Pricing pilot', 'İstanbul été', ''],
+              ['back/navigation', 'x_y', 'ÉTÉ'],
+            ]),
+          ),
+          (columns) => {
+            const corpus = columnCorpus(columns, undefined, newTable());
+            const docs = columns.length === 0 ? 0 : columns[0].length;
+            const expected = referenceCorpus(Array.from({ length: docs }, (_, d) => columns.map((column) => column[d]!)));
+            assert.deepEqual(
+              [...corpus.tokens].map((id) => corpus.terms[id]),
+              expected.tokens.map((id) => expected.terms[id]),
+            );
+            assert.deepEqual([...corpus.docEnds], expected.docEnds);
+            assert.deepEqual([...corpus.terms].sort(), [...expected.terms].sort());
+            corpus.terms.forEach((term, id) => assert.equal(corpus.idOf(term), id));
+          },
+        ),
+        { numRuns: 300 },
+      );
+    });
+  });
+
+describe('newTermTable', () => {
+  it('takes the WebAssembly table where the runtime has WebAssembly', () => {
+    assert.ok(newTermTable() instanceof WasmTermTable);
+  });
+
+  it('takes the JavaScript table under `node --jitless`, which has no WebAssembly, and writes the same index', () => {
+    const columns = [
+      ['Pricing pilot', 'İstanbul été', 'back/navigation'],
+      ['x_y z', 'ÉTÉ pricing', ''],
+    ];
+    const modules = path.join(root, 'dist/src/search/bm25');
+    const script = [
+      `const { newTermTable } = await import(${JSON.stringify(pathToFileURL(path.join(modules, 'term-table.js')).href)});`,
+      `const { bm25IndexFile } = await import(${JSON.stringify(pathToFileURL(path.join(modules, 'bm25-index-file.js')).href)});`,
+      `const bytes = bm25IndexFile.encodeColumns(${JSON.stringify(columns)});`,
+      "console.log(JSON.stringify({ table: newTermTable().constructor.name, index: Buffer.from(bytes).toString('base64') }));",
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--jitless', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    const answer = JSON.parse(run.stdout) as { table: string; index: string };
+    assert.equal(answer.table, 'ScriptTermTable');
+    assert.equal(answer.index, Buffer.from(bm25IndexFile.encodeColumns!(columns)).toString('base64'));
   });
 });
 

@@ -1,6 +1,6 @@
 import type { EncodedColumn, SearchDocument } from '../search-engine.js';
 import { scanTokens } from '../tokenize.js';
-import { TermTable, type SortedPostings } from './term-table.js';
+import { newTermTable, type SortedPostings, type TermTable } from './term-table.js';
 
 /** The raw material of a BM25 index: interned terms and every document's term ids, back to back. */
 export interface Bm25Corpus {
@@ -23,7 +23,8 @@ export interface Bm25Corpus {
  * which keeps the term ids), so no token arrays or per-document objects outlive the call that produced them.
  */
 export class Bm25IndexBuilder {
-  private readonly table = new TermTable();
+  constructor(private readonly table: TermTable = newTermTable()) {}
+
   private docEnds = new Uint32Array(1 << 10);
   private docCount = 0;
   private readonly addToken = (token: string): void => this.table.append(token);
@@ -100,8 +101,11 @@ export function documentCorpus(documents: readonly SearchDocument[], fields: rea
  * scanned, field by field), without an object per document or a property read by name per field: what the
  * read cache has when it indexes a package's records.
  */
-export function columnCorpus(columns: readonly (readonly string[])[], encoded?: readonly EncodedColumn[]): Bm25Corpus {
-  const table = new TermTable();
+export function columnCorpus(
+  columns: readonly (readonly string[])[],
+  encoded?: readonly EncodedColumn[],
+  table: TermTable = newTermTable(),
+): Bm25Corpus {
   const sized = columns.map((texts, f) => encoded?.[f] ?? { ends: unitEnds(texts) });
   const units = sized.map(({ ends }) => (ends.length === 0 ? 0 : ends[ends.length - 1]!));
   const texts = columns.length * (columns[0]?.length ?? 0);
