@@ -22,7 +22,7 @@ export function bm25LengthNorm(length: number, avgdl: number): number {
  */
 export class Bm25Index implements SearchIndex {
   readonly size: number;
-  private readonly idOf: (term: string) => number | undefined;
+  private readonly termIds: Map<string, number>;
   private readonly offsets: Uint32Array;
   private readonly postingDocs: Uint32Array;
   private readonly postingTfs: Uint32Array;
@@ -31,11 +31,12 @@ export class Bm25Index implements SearchIndex {
   private readonly lengthNorm: Float64Array;
 
   constructor(source: readonly (readonly string[])[] | Bm25Corpus) {
-    const { terms, idOf, tokens, docEnds } = isCorpus(source) ? source : corpusOf(source);
+    const { terms, tokens, docEnds } = isCorpus(source) ? source : corpusOf(source);
     const n = docEnds.length;
     const vocabulary = terms.length;
     this.size = n;
-    this.idOf = idOf;
+    // Made here, not on the first query: every in-memory index is queried, while an index file never looks up.
+    this.termIds = new Map(terms.map((term, id) => [term, id]));
 
     const postings = buildPostings(tokens, docEnds, vocabulary);
     this.offsets = postings.offsets;
@@ -78,7 +79,7 @@ export class Bm25Index implements SearchIndex {
   private accumulate(queryTokens: readonly string[], scores: Float64Array): boolean {
     let any = false;
     for (const token of queryTokens) {
-      const term = this.idOf(token);
+      const term = this.termIds.get(token);
       if (term === undefined) continue;
       any = true;
       const idf = this.idf[term]!;

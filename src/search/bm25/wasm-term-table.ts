@@ -121,8 +121,10 @@ export class WasmTermTable implements TermTable {
     let ascii: boolean;
     if (bytes) {
       ascii = bytes.length === units;
-      if (ascii) this.reserveInput(units);
-      if (ascii) this.view().set(bytes, this.input);
+      if (ascii) {
+        this.reserveInput(units);
+        this.view().set(bytes, this.input);
+      }
     } else {
       this.reserveInput(units * 3);
       ascii = this.view().write(texts.join(''), this.input, units * 3, 'utf8') === units;
