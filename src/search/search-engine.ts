@@ -58,7 +58,8 @@ export interface PersistedIndexFormat {
    * What `encode` makes of documents given as columns (`columns[f][d]`: document d's text for the f-th of
    * the fields it would be given), for formats that can read them so: the read cache holds its records' search
    * texts that way. `encoded`, when given, holds the same columns encoded (each `encoded[f]` is `columns[f]`), to
-   * read instead of the strings.
+   * read instead of the strings. The bytes may be a view of the larger buffer they were built in (the read cache
+   * writes them once): a caller that keeps them should keep a copy.
    */
   encodeColumns?(columns: readonly (readonly string[])[], encoded?: readonly EncodedColumn[]): Uint8Array;
   /**

@@ -1,6 +1,6 @@
 import type { EncodedColumn, SearchDocument } from '../search-engine.js';
 import { scanTokens } from '../tokenize.js';
-import { newTermTable, type SortedPostings, type TermTable } from './term-table.js';
+import { newTermTable, type PostingsRoom, type SortedPostings, type TermTable } from './term-table.js';
 
 /** The raw material of a BM25 index: interned terms and every document's term ids, back to back. */
 export interface Bm25Corpus {
@@ -13,9 +13,9 @@ export interface Bm25Corpus {
   readonly docEnds: Uint32Array;
   /**
    * The postings with terms numbered in the order of their strings, and that order: what an index file
-   * holds (views valid until the corpus is next used).
+   * holds (views valid until the corpus is next used), framed with the room `room` asks for, when given.
    */
-  readonly sortedPostings: () => SortedPostings;
+  readonly sortedPostings: (room?: PostingsRoom) => SortedPostings;
 }
 
 /**
@@ -74,7 +74,7 @@ function corpusOf(table: TermTable, docEnds?: Uint32Array): Bm25Corpus {
     get docEnds() {
       return read().docEnds;
     },
-    sortedPostings: () => table.sortedPostings(docEnds),
+    sortedPostings: (room) => table.sortedPostings(docEnds, room),
   };
 }
 

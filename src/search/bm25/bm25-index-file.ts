@@ -26,6 +26,7 @@ const HEADER_WORDS = 6;
 export const bm25IndexFile: PersistedIndexFormat = {
   format: `bm25-postings-v${VERSION}`,
   encode,
+  // Written where the term table built the postings: the read cache writes it into its sidecar once.
   encodeColumns: (columns, encoded) => encodeCorpus(columnCorpus(columns, encoded)),
   open,
   openSource,
@@ -33,32 +34,41 @@ export const bm25IndexFile: PersistedIndexFormat = {
 };
 
 function encode(documents: readonly SearchDocument[], options: SearchIndexOptions = {}): Uint8Array {
-  return encodeCorpus(documentCorpus(documents, options.fields));
+  // A copy: a code snapshot keeps its index, and should not keep the memory the table built it in.
+  return encodeCorpus(documentCorpus(documents, options.fields)).slice();
 }
 
-/** The index of a corpus (see Bm25IndexBuilder), in the layout above. */
+/**
+ * The index of a corpus (see Bm25IndexBuilder), in the layout above: the postings are written by the term
+ * table with room around them for the rest (SortedPostings.frame), which is filled in here, so the largest
+ * part of the file is never copied. A view of the table's memory.
+ */
 function encodeCorpus(corpus: Bm25Corpus): Uint8Array {
-  const { order, offsets, docs, tfs, lengths } = corpus.sortedPostings();
-  const n = lengths.length;
-  const v = order.length;
-  const terms = new Array<string>(v);
-  for (let place = 0; place < v; place += 1) terms[place] = corpus.terms[order[place]!]!;
+  let termEnds = new Uint32Array(0);
+  let text = Buffer.alloc(0);
+  let words = HEADER_WORDS;
+  const room = (order: Uint32Array, n: number) => {
+    const v = order.length;
+    const terms = new Array<string>(v);
+    for (let place = 0; place < v; place += 1) terms[place] = corpus.terms[order[place]!]!;
+    termEnds = new Uint32Array(v);
+    let end = 0;
+    terms.forEach((term, t) => (termEnds[t] = end += term.length));
+    text = Buffer.from(terms.join(''), 'utf8');
+    words = HEADER_WORDS + n + v + (v + 1);
+    return { before: words * 4, after: (text.length + 3) & ~3 };
+  };
+  const { order, offsets, docs, lengths, frame } = corpus.sortedPostings(room);
+  const bytes = frame!;
   const p = docs.length;
-  const termEnds = new Uint32Array(v);
-  let end = 0;
-  terms.forEach((term, t) => (termEnds[t] = end += term.length));
-  const text = Buffer.from(terms.join(''), 'utf8');
-
-  const words = HEADER_WORDS + n + v + (v + 1) + 2 * p;
-  const bytes = new Uint8Array(words * 4 + ((text.length + 3) & ~3));
-  const out = new Uint32Array(bytes.buffer, 0, words);
-  out.set([MAGIC, VERSION, n, v, p, text.length]);
+  const head = new Uint32Array(bytes.buffer, bytes.byteOffset, words);
+  head.set([MAGIC, VERSION, lengths.length, order.length, p, text.length]);
   let at = HEADER_WORDS;
-  for (const array of [lengths, termEnds, offsets, docs, tfs]) {
-    out.set(array, at);
+  for (const array of [lengths, termEnds, offsets]) {
+    head.set(array, at);
     at += array.length;
   }
-  bytes.set(text, words * 4);
+  bytes.set(text, (words + 2 * p) * 4);
   return bytes;
 }
 

@@ -1,6 +1,6 @@
 import { scanTokens } from '../tokenize.js';
 import { buildPostings } from './bm25-postings.js';
-import type { SortedPostings, TermTable } from './term-table.js';
+import type { PostingsRoom, SortedPostings, TermTable } from './term-table.js';
 
 const NOT_ASCII = /[\u0080-\uffff]/;
 
@@ -82,7 +82,7 @@ export class ScriptTermTable implements TermTable {
     return [...this.termList];
   }
 
-  sortedPostings(docEnds?: Uint32Array): SortedPostings {
+  sortedPostings(docEnds?: Uint32Array, room?: PostingsRoom): SortedPostings {
     const documents = docEnds ? { tokens: this.tokenList.subarray(0, this.count), docEnds } : this.columnDocuments();
     const terms = this.termList;
     // Terms are distinct, so no two compare equal.
@@ -91,14 +91,19 @@ export class ScriptTermTable implements TermTable {
     order.forEach((id, place) => (rank[id] = place));
     const ends = documents.docEnds;
     const lengths = ends.map((end, d) => end - (d === 0 ? 0 : ends[d - 1]!));
-    return {
-      order,
-      ...buildPostings(
-        documents.tokens.map((id) => rank[id]!),
-        ends,
-        order.length,
-      ),
-      lengths,
-    };
+    const postings = buildPostings(
+      documents.tokens.map((id) => rank[id]!),
+      ends,
+      order.length,
+    );
+    return { order, ...postings, lengths, ...(room ? { frame: framed(postings, room(order, ends.length)) } : {}) };
   }
+}
+
+/** `docs` and `tfs` back to back with `before` bytes ahead of them and `after` behind (see SortedPostings.frame). */
+function framed({ docs, tfs }: { docs: Uint32Array; tfs: Uint32Array }, { before, after }: ReturnType<PostingsRoom>): Uint8Array {
+  const frame = new Uint8Array(before + (docs.length + tfs.length) * 4 + after);
+  new Uint32Array(frame.buffer, before, docs.length).set(docs);
+  new Uint32Array(frame.buffer, before + docs.length * 4, tfs.length).set(tfs);
+  return frame;
 }

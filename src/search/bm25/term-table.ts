@@ -13,7 +13,18 @@ export interface SortedPostings {
   readonly tfs: Uint32Array;
   /** Each document's count of tokens. */
   readonly lengths: Uint32Array;
+  /**
+   * When room was asked for (PostingsRoom): its `before` bytes, `docs` and `tfs` back to back, then its
+   * `after` bytes, zeroed. An index file's other parts go in the room, so the postings need no copy.
+   */
+  readonly frame?: Uint8Array;
 }
+
+/**
+ * The room an index file asks for around the postings, given the terms' sorted order (a view valid only
+ * during the call) and the number of documents; both in bytes, multiples of 4.
+ */
+export type PostingsRoom = (order: Uint32Array, documents: number) => { readonly before: number; readonly after: number };
 
 /**
  * Terms interned to ids 0, 1, 2 … in the order first seen, and every token's term id, tokenized as `scanTokens`
@@ -47,9 +58,10 @@ export interface TermTable {
   terms(): string[];
   /**
    * The postings of the tokens so far, with terms numbered in sorted order: of documents ending at `docEnds`
-   * when given, else of the scanned columns' documents. Valid until the table is next used.
+   * when given, else of the scanned columns' documents; framed with the room `room` asks for, when given.
+   * Valid until the table is next used.
    */
-  sortedPostings(docEnds?: Uint32Array): SortedPostings;
+  sortedPostings(docEnds?: Uint32Array, room?: PostingsRoom): SortedPostings;
 }
 
 /**

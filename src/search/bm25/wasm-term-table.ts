@@ -1,5 +1,5 @@
 import { scanTokens } from '../tokenize.js';
-import type { SortedPostings, TermTable } from './term-table.js';
+import type { PostingsRoom, SortedPostings, TermTable } from './term-table.js';
 import { TERM_SCAN_WASM } from './wasm/term-scan-bytes.js';
 
 /** What term-scan.wat exports (see there for the memory layout). */
@@ -13,7 +13,7 @@ interface TermScan {
   scan(text: number, length: number, out: number): number;
   intern16(at: number, length: number): number;
   sortTerms(): number;
-  postings(tokens: number, spans: number, fields: number, docs: number, order: number): number;
+  postings(tokens: number, spans: number, fields: number, docs: number, order: number, before: number, after: number): number;
   scanTexts(text: number, ends: number, count: number, out: number, base: number): number;
   gather(tokens: number, spans: number, docs: number, fields: number, out: number, docEnds: number): void;
 }
@@ -181,10 +181,10 @@ export class WasmTermTable implements TermTable {
 
   /**
    * The postings of the tokens so far, with terms numbered in sorted order: of documents ending at `docEnds`
-   * when given, else of the scanned columns' documents. Views of the module's memory, valid until the table
-   * is next used.
+   * when given, else of the scanned columns' documents; framed with the room `room` asks for, when given.
+   * Views of the module's memory, valid until the table is next used.
    */
-  sortedPostings(docEnds?: Uint32Array): SortedPostings {
+  sortedPostings(docEnds?: Uint32Array, room?: PostingsRoom): SortedPostings {
     let fields = this.columns;
     let docs = this.columnDocs;
     if (docEnds) {
@@ -197,12 +197,14 @@ export class WasmTermTable implements TermTable {
     fields.forEach(({ start, endsAt }, f) => new Uint32Array(this.wasm.memory.buffer, spansAt + f * 8, 2).set([start, endsAt]));
     const count = this.wasm.count();
     const order = this.wasm.sortTerms();
-    const at = this.wasm.postings(this.tokensAt, spansAt, fields.length, docs, order);
+    const { before, after } = room?.(new Uint32Array(this.wasm.memory.buffer, order, count), docs) ?? { before: 0, after: 0 };
+    const at = this.wasm.postings(this.tokensAt, spansAt, fields.length, docs, order, before, after);
     const buffer = this.wasm.memory.buffer;
-    const [offsets, postingDocs, tfs, lengths] = new Uint32Array(buffer, at, 4);
+    const [offsets, postingDocs, tfs, lengths, frame] = new Uint32Array(buffer, at, 5);
     const offsetsView = new Uint32Array(buffer, offsets, count + 1);
     const postings = offsetsView[count]!;
     return {
+      ...(room ? { frame: new Uint8Array(buffer, frame, before + postings * 8 + after) } : {}),
       order: new Uint32Array(buffer, order, count),
       offsets: offsetsView,
       docs: new Uint32Array(buffer, postingDocs, postings),

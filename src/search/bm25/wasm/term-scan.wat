@@ -322,20 +322,24 @@
   ;; the index of its first token and the address of its ends (field f's span in document d ends at the u32
   ;; `ends[d]` and starts where the one before ended, or at the field's first token). Terms are renumbered to
   ;; their place in `order` (see `sortTerms`). In compressed sparse rows: term t's postings are
-  ;; `offsets[t] .. offsets[t + 1]`, each a document (ascending) and the term's count in it. Returns the address
-  ;; of four u32s: where `offsets` (count + 1), the documents, the counts and each document's length are. Two
-  ;; passes: document frequencies, then the postings in document order.
-  (func (export "postings") (param $tokens i32) (param $spans i32) (param $fields i32) (param $docs i32) (param $order i32) (result i32)
+  ;; `offsets[t] .. offsets[t + 1]`, each a document (ascending) and the term's count in it. The documents and
+  ;; counts lie back to back in one region with `before` bytes of room ahead of them and `after` behind (a
+  ;; file's other parts, so the postings are written where the file has them). Returns the address of five
+  ;; u32s: where `offsets` (count + 1), the documents, the counts, each document's length and the region are.
+  ;; Two passes: document frequencies, then the postings in document order.
+  (func (export "postings")
+    (param $tokens i32) (param $spans i32) (param $fields i32) (param $docs i32) (param $order i32) (param $before i32) (param $after i32)
+    (result i32)
     (local $v i32) (local $rank i32) (local $lastDoc i32) (local $offsets i32) (local $cursor i32) (local $docsOut i32) (local $tfsOut i32)
     (local $lengths i32) (local $d i32) (local $f i32) (local $i i32) (local $end i32) (local $ends i32) (local $t i32) (local $at i32)
-    (local $sum i32) (local $result i32) (local $pass i32) (local $length i32)
+    (local $sum i32) (local $result i32) (local $pass i32) (local $length i32) (local $frame i32)
     (local.set $v (global.get $count))
     (local.set $rank (call $alloc (i32.shl (local.get $v) (i32.const 2))))
     (local.set $lastDoc (call $alloc (i32.shl (local.get $v) (i32.const 2))))
     (local.set $offsets (call $alloc (i32.shl (i32.add (local.get $v) (i32.const 1)) (i32.const 2))))
     (local.set $cursor (call $alloc (i32.shl (local.get $v) (i32.const 2))))
     (local.set $lengths (call $alloc (i32.shl (local.get $docs) (i32.const 2))))
-    (local.set $result (call $alloc (i32.const 16)))
+    (local.set $result (call $alloc (i32.const 20)))
     (block $ranked
       (loop $each
         (br_if $ranked (i32.ge_u (local.get $i) (local.get $v)))
@@ -411,14 +415,17 @@
               (i32.store (local.get $at) (local.get $sum))
               (local.set $t (i32.add (local.get $t) (i32.const 1)))
               (br $term)))
-          (local.set $docsOut (call $alloc (i32.shl (local.get $sum) (i32.const 2))))
-          (local.set $tfsOut (call $alloc (i32.shl (local.get $sum) (i32.const 2))))
+          (local.set $frame
+            (call $alloc (i32.add (i32.add (local.get $before) (i32.shl (local.get $sum) (i32.const 3))) (local.get $after))))
+          (local.set $docsOut (i32.add (local.get $frame) (local.get $before)))
+          (local.set $tfsOut (i32.add (local.get $docsOut) (i32.shl (local.get $sum) (i32.const 2))))
           (local.set $pass (i32.const 1))
           (br $passes))))
     (i32.store (local.get $result) (local.get $offsets))
     (i32.store offset=4 (local.get $result) (local.get $docsOut))
     (i32.store offset=8 (local.get $result) (local.get $tfsOut))
     (i32.store offset=12 (local.get $result) (local.get $lengths))
+    (i32.store offset=16 (local.get $result) (local.get $frame))
     (local.get $result))
 
   ;; Scans `count` texts lying back to back at `text` (text i ends at byte `ends[i]`, counted from `text`; each
