@@ -101,6 +101,39 @@ for (const [name, newTable] of TABLES)
       );
     });
 
+    it('frames the postings with the room asked for: zeroed before and after, the documents and counts between', () => {
+      const room = fc.integer({ min: 0, max: 16 }).map((words) => words * 4);
+      fc.assert(
+        fc.property(documents, room, room, (docs, before, after) => {
+          const plain = builtCorpus(docs, newTable()).sortedPostings();
+          const expected = { order: [...plain.order], docs: [...plain.docs], tfs: [...plain.tfs] };
+          let asked: { order: number[]; documents: number } | undefined;
+          const framed = builtCorpus(docs, newTable()).sortedPostings((order, documents) => {
+            asked = { order: [...order], documents };
+            return { before, after };
+          });
+          assert.deepEqual(asked, { order: expected.order, documents: docs.length });
+          const p = expected.docs.length;
+          const frame = framed.frame!;
+          assert.equal(frame.length, before + p * 8 + after);
+          assert.ok(frame.subarray(0, before).every((byte) => byte === 0));
+          assert.ok(frame.subarray(before + p * 8).every((byte) => byte === 0));
+          const words = new DataView(frame.buffer, frame.byteOffset + before, p * 8);
+          const at = (i: number) => words.getUint32(i * 4, true);
+          assert.deepEqual(
+            Array.from({ length: p }, (_, i) => at(i)),
+            expected.docs,
+          );
+          assert.deepEqual(
+            Array.from({ length: p }, (_, i) => at(p + i)),
+            expected.tfs,
+          );
+          assert.equal(builtCorpus(docs, newTable()).sortedPostings().frame, undefined);
+        }),
+        { numRuns: 200 },
+      );
+    });
+
     it('keeps every term through the table growing (many terms, long terms, long texts)', () => {
       const many = Array.from({ length: 5000 }, (_, i) => `Term${i}x${(i * 7919) % 1000}`);
       const long = 'L'.repeat(40_000) + ' ' + 'é'.repeat(3) + ' ' + 'l'.repeat(40_000);
