@@ -2,6 +2,7 @@ import type { SearchHit, SearchIndex, SearchQueryOptions } from '../search-engin
 import { tokenize } from '../tokenize.js';
 import { BM25_K1, bm25LengthNorm } from './bm25-index.js';
 import { topHits } from './top-hits.js';
+import { wasmTermsSound } from './wasm-terms-check.js';
 
 /** One term's postings: the documents holding it, ascending, and its frequency in each. */
 export interface Postings {
@@ -24,6 +25,9 @@ export interface IndexArrays {
   postings(term: number): Postings;
 }
 
+/** From this many terms, compiling and filling the check's module costs less than checking in JavaScript. */
+export const WASM_CHECK_TERMS = 4096;
+
 /**
  * Whether the terms and offsets make an index over `postingCount` postings: offsets in range and
  * ascending, every term within the text, the terms sorted (a query term is found by binary search).
@@ -35,6 +39,10 @@ export function termsSound(
   eachTerm?: (start: number, stop: number) => boolean,
 ): boolean {
   const { v, termEnds, offsets, text } = arrays;
+  // Many terms are checked in WebAssembly (where the runtime has it), when every end and offset is there.
+  if (!eachTerm && v >= WASM_CHECK_TERMS && typeof WebAssembly === 'object' && termEnds.length >= v && offsets.length > v) {
+    return wasmTermsSound(arrays, postingCount);
+  }
   if (offsets[0] !== 0 || offsets[v] !== postingCount) return false;
   let previousStart = 0;
   let previousEnd = 0;

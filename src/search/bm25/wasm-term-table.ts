@@ -1,6 +1,6 @@
 import { scanTokens } from '../tokenize.js';
 import type { PostingsRoom, SortedPostings, TermTable } from './term-table.js';
-import { TERM_SCAN_WASM } from './wasm/term-scan-bytes.js';
+import { termScanModule } from './wasm/term-scan-module.js';
 
 /** What term-scan.wat exports (see there for the memory layout). */
 interface TermScan {
@@ -24,7 +24,6 @@ interface FieldSpans {
   readonly endsAt: number;
 }
 
-let compiled: WebAssembly.Module | undefined;
 const SPACE = 32;
 
 /**
@@ -50,8 +49,7 @@ export class WasmTermTable implements TermTable {
   private columnDocs = 0;
 
   constructor() {
-    compiled ??= new WebAssembly.Module(Buffer.from(TERM_SCAN_WASM, 'base64'));
-    this.wasm = new WebAssembly.Instance(compiled, {}).exports as unknown as TermScan;
+    this.wasm = new WebAssembly.Instance(termScanModule(), {}).exports as unknown as TermScan;
     this.wasm.init(1 << 10, 1 << 14);
     this.memory = Buffer.from(this.wasm.memory.buffer);
   }

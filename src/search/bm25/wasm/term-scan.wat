@@ -474,4 +474,54 @@
         (i32.store (i32.add (local.get $docEnds) (i32.shl (local.get $d) (i32.const 2))) (local.get $n))
         (local.set $d (i32.add (local.get $d) (i32.const 1)))
         (br $document))))
+
+  ;; Whether `v` terms lying back to back at `text` as UTF-16 code units (`units` in all; term t ends at unit
+  ;; `ends[t]`) with postings offsets `offsets` (v + 1 u32s) make an index over `postings` postings: offsets
+  ;; from 0 to `postings`, never descending; every term within the text, the last ending at its end; each term
+  ;; strictly after the one before in JavaScript's string order. What `termsSound` in bm25-kept-index.ts checks.
+  (func (export "termsSound")
+    (param $text i32) (param $units i32) (param $ends i32) (param $offsets i32) (param $v i32) (param $postings i32) (result i32)
+    (local $t i32) (local $start i32) (local $end i32) (local $stop i32) (local $previousStart i32) (local $previousEnd i32)
+    (local $length i32) (local $other i32) (local $k i32) (local $x i32) (local $y i32)
+    (if (i32.load (local.get $offsets)) (then (return (i32.const 0))))
+    (if (i32.ne (i32.load (i32.add (local.get $offsets) (i32.shl (local.get $v) (i32.const 2)))) (local.get $postings))
+      (then (return (i32.const 0))))
+    (block $done
+      (loop $term
+        (br_if $done (i32.ge_u (local.get $t) (local.get $v)))
+        (local.set $end (i32.load (i32.add (local.get $ends) (i32.shl (local.get $t) (i32.const 2)))))
+        (local.set $stop (i32.load (i32.add (local.get $offsets) (i32.shl (i32.add (local.get $t) (i32.const 1)) (i32.const 2)))))
+        (if (i32.or (i32.gt_u (local.get $end) (local.get $units)) (i32.lt_u (local.get $stop) (local.get $start)))
+          (then (return (i32.const 0))))
+        (if (local.get $t)
+          (then
+            ;; The term before at previousStart .. previousEnd, this one at previousEnd .. end (an end before
+            ;; previousEnd makes `other` negative: never after).
+            (local.set $length (i32.sub (local.get $previousEnd) (local.get $previousStart)))
+            (local.set $other (i32.sub (local.get $end) (local.get $previousEnd)))
+            (local.set $k (i32.const 0))
+            (block $after
+              (block $prefix
+                (loop $unit
+                  (br_if $prefix (i32.ge_s (local.get $k) (local.get $length)))
+                  (br_if $prefix (i32.ge_s (local.get $k) (local.get $other)))
+                  (local.set $x
+                    (i32.load16_u (i32.add (local.get $text) (i32.shl (i32.add (local.get $previousStart) (local.get $k)) (i32.const 1)))))
+                  (local.set $y
+                    (i32.load16_u (i32.add (local.get $text) (i32.shl (i32.add (local.get $previousEnd) (local.get $k)) (i32.const 1)))))
+                  (if (i32.ne (local.get $x) (local.get $y))
+                    (then
+                      (br_if $after (i32.lt_u (local.get $x) (local.get $y)))
+                      (return (i32.const 0))))
+                  (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                  (br $unit)))
+              ;; One is a prefix of the other: the shorter sorts first.
+              (br_if $after (i32.lt_s (local.get $length) (local.get $other)))
+              (return (i32.const 0)))))
+        (local.set $previousStart (local.get $previousEnd))
+        (local.set $previousEnd (local.get $end))
+        (local.set $start (local.get $stop))
+        (local.set $t (i32.add (local.get $t) (i32.const 1)))
+        (br $term)))
+    (i32.eq (local.get $previousEnd) (local.get $units)))
 )
