@@ -176,7 +176,33 @@ for (const [name, newTable] of TABLES)
         { numRuns: 300 },
       );
     });
+
+    it('gives columns of many documents (a table made for them) the tokens and sorted postings of their documents', () => {
+      for (const documents of [1023, 1024, 5000]) {
+        const keys = Array.from({ length: documents }, (_, d) => `note.${d}`);
+        const words = Array.from({ length: documents }, (_, d) => `pricing w${d % 97} Été${d % 3} x${(d * 7919) % documents}`);
+        const columns = [keys, words];
+        const corpus = columnCorpus(columns, undefined, newTable());
+        const expected = referenceCorpus(keys.map((key, d) => [key, words[d]!]));
+        // Columns number their terms column by column: compared as strings.
+        assert.deepEqual(
+          [...corpus.tokens].map((id) => corpus.terms[id]),
+          expected.tokens.map((id) => expected.terms[id]),
+        );
+        const sorted = corpus.sortedPostings();
+        assert.deepEqual(
+          [...sorted.order].map((id) => corpus.terms[id]),
+          [...expected.terms].sort(),
+        );
+        assert.equal(sorted.docs.length, new Set(expected.tokens.map((id, i) => `${id}:${documentOf(expected.docEnds, i)}`)).size);
+      }
+    });
   });
+
+/** The document the i-th token of a corpus ending its documents at `docEnds` belongs to. */
+function documentOf(docEnds: readonly number[], i: number): number {
+  return docEnds.findIndex((end) => i < end);
+}
 
 describe('newTermTable', () => {
   it('takes the WebAssembly table where the runtime has WebAssembly', () => {

@@ -108,11 +108,12 @@ export function columnCorpus(
 ): Bm25Corpus {
   const sized = columns.map((texts, f) => encoded?.[f] ?? { ends: unitEnds(texts) });
   const units = sized.map(({ ends }) => (ends.length === 0 ? 0 : ends[ends.length - 1]!));
-  const texts = columns.length * (columns[0]?.length ?? 0);
+  const documents = columns[0]?.length ?? 0;
   table.reserveColumns(
     Math.max(0, ...units),
     units.reduce((sum, length) => sum + length, 0),
-    texts,
+    columns.length * documents,
+    documents,
   );
   columns.forEach((column, f) => table.scanColumn(column, sized[f]!.ends, encoded?.[f]?.text));
   return corpusOf(table);

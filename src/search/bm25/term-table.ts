@@ -43,8 +43,11 @@ export interface TermTable {
   scanQueued(): void;
   /** Appends the term id of `term` (already lower-cased, as `scanTokens` gives it), interning it when new. */
   append(term: string): void;
-  /** Room for `scanColumn` calls over columns of `maxLength` UTF-16 units at most, `totalLength` and `texts` in all. */
-  reserveColumns(maxLength: number, totalLength: number, texts: number): void;
+  /**
+   * Room for `scanColumn` calls over columns of `maxLength` UTF-16 units at most, `totalLength` and `texts` in
+   * all, the texts of `documents` documents.
+   */
+  reserveColumns(maxLength: number, totalLength: number, texts: number, documents: number): void;
   /**
    * Tokenizes one field of every document (`texts[d]`, ending at `ends[d]` UTF-16 units from the first one's
    * start; `bytes`, when given, their UTF-8 back to back), as the next field of the documents.

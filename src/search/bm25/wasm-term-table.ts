@@ -25,6 +25,8 @@ interface FieldSpans {
 }
 
 const SPACE = 32;
+/** Terms the table has room for when made (more are made room for as needed). */
+const INITIAL_TERMS = 1 << 10;
 
 /**
  * The term table in WebAssembly (see TermTable for the contract). An ASCII text is tokenized and interned in
@@ -50,7 +52,7 @@ export class WasmTermTable implements TermTable {
 
   constructor() {
     this.wasm = new WebAssembly.Instance(termScanModule(), {}).exports as unknown as TermScan;
-    this.wasm.init(1 << 10, 1 << 14);
+    this.wasm.init(INITIAL_TERMS, INITIAL_TERMS * 16);
     this.memory = Buffer.from(this.wasm.memory.buffer);
   }
 
@@ -96,11 +98,18 @@ export class WasmTermTable implements TermTable {
 
   /**
    * Room for a run of `scanColumn` calls over texts of `maxLength` units at most per column and `totalLength`
-   * and `texts` in all: taken at once, so no region is outgrown and copied midway.
+   * and `texts` in all, of `documents` documents: taken at once, so no region is outgrown and copied midway.
+   * The term table too, when nothing is in it yet: each record usually brings a term of its own (its key), and
+   * a table grown from its first size to 70,000 terms had touched twice the memory it ended with.
    */
-  reserveColumns(maxLength: number, totalLength: number, texts: number): void {
+  reserveColumns(maxLength: number, totalLength: number, texts: number, documents: number): void {
     this.reserveInput(maxLength * 3);
     this.reserveTokens((totalLength + texts) >> 1);
+    if (this.wasm.count() === 0 && documents >= INITIAL_TERMS) {
+      // A power of two (the slots are found by masking), with room for one more term than documents.
+      const terms = 2 ** Math.ceil(Math.log2(documents + 2));
+      this.wasm.init(terms, terms * 8);
+    }
   }
 
   /**
