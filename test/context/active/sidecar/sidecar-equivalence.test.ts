@@ -5,6 +5,7 @@ import { ContextCorpus } from '../../../../src/context/active/context-corpus.js'
 import { allRecords } from '../../../../src/context/active/record-source.js';
 import { decodeSidecar, SidecarInvalid, type DecodedSidecar } from '../../../../src/context/active/sidecar/sidecar-decode.js';
 import { encodeSidecar } from '../../../../src/context/active/sidecar/sidecar-format.js';
+import { searchDocuments } from '../../../../src/records/document-text.js';
 import type { Scenario } from '../../../../src/records/scenario.js';
 import { Bm25SearchEngine } from '../../../../src/search/bm25/bm25-engine.js';
 import { pythonJsonDumps } from '../../../../src/storage/json/python-json-writer.js';
@@ -117,5 +118,20 @@ describe('the read cache sidecar', () => {
     );
     assert.equal(decodeSidecar(Buffer.concat([file, Buffer.from([0])])), undefined);
     assert.equal(decodeSidecar(Buffer.alloc(0)), undefined);
+  });
+
+  it('keeps the search texts of many records, ASCII or with other codes anywhere among them', () => {
+    const many = (other: number | undefined) =>
+      Array.from({ length: 1300 }, (_, d): Scenario => ({
+        key: `note.${d}`,
+        kind: 'note',
+        summary: d === other ? 'pilot été 😀' : `pilot ${d}`,
+        tags: ['pricing', `w${d % 7}`],
+      }));
+    for (const other of [undefined, 0, 700, 1299]) {
+      const records = many(other);
+      const source = decodeSidecar(encodeSidecar(records, stamp, { index: engine.persistedIndex }))!.source;
+      assert.deepEqual(source.documents(undefined), searchDocuments(records, undefined), `other codes at ${other}`);
+    }
   });
 });
