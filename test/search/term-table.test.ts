@@ -101,36 +101,47 @@ for (const [name, newTable] of TABLES)
       );
     });
 
-    it('frames the postings with the room asked for: zeroed before and after, the documents and counts between', () => {
-      const room = fc.integer({ min: 0, max: 16 }).map((words) => words * 4);
+    it('frames the postings with the room asked for, and writes the sorted terms’ ends and text into it', () => {
+      const extra = fc.integer({ min: 0, max: 16 }).map((words) => words * 4);
+      // Lone surrogates too, and halves of a pair that sorting puts side by side: the text is encoded as one string.
+      const texts = fc.oneof(anyText, fc.string({ unit: 'binary', maxLength: 8 }), fc.constant('x\ud83d \ude00y \ud800'));
+      const docsOf = fc.array(fc.array(texts, { maxLength: 5 }), { maxLength: 30 });
       fc.assert(
-        fc.property(documents, room, room, (docs, before, after) => {
-          const plain = builtCorpus(docs, newTable()).sortedPostings();
-          const expected = { order: [...plain.order], docs: [...plain.docs], tfs: [...plain.tfs] };
-          let asked: { order: number[]; documents: number } | undefined;
-          const framed = builtCorpus(docs, newTable()).sortedPostings((order, documents) => {
-            asked = { order: [...order], documents };
+        fc.property(docsOf, extra, extra, (docs, extraBefore, extraAfter) => {
+          const plain = builtCorpus(docs, newTable());
+          const sortedPlain = plain.sortedPostings();
+          const expected = { order: [...sortedPlain.order], docs: [...sortedPlain.docs], tfs: [...sortedPlain.tfs] };
+          const sortedTerms = expected.order.map((id) => plain.terms[id]!);
+          const text = Buffer.from(sortedTerms.join(''), 'utf8');
+          const v = sortedTerms.length;
+          let asked: { order: number[]; documents: number; textBytes: number } | undefined;
+          const before = extraBefore + v * 4;
+          const after = text.length + extraAfter;
+          const framed = builtCorpus(docs, newTable()).sortedPostings((order, documents, textBytes) => {
+            asked = { order: [...order], documents, textBytes };
             return { before, after };
           });
-          assert.deepEqual(asked, { order: expected.order, documents: docs.length });
+          assert.deepEqual(asked, { order: expected.order, documents: docs.length, textBytes: text.length });
           const p = expected.docs.length;
-          const frame = framed.frame!;
-          assert.equal(frame.length, before + p * 8 + after);
-          assert.ok(frame.subarray(0, before).every((byte) => byte === 0));
-          assert.ok(frame.subarray(before + p * 8).every((byte) => byte === 0));
-          const words = new DataView(frame.buffer, frame.byteOffset + before, p * 8);
-          const at = (i: number) => words.getUint32(i * 4, true);
+          const { bytes, placeTerms } = framed.frame!;
+          assert.equal(bytes.length, before + p * 8 + after);
+          assert.ok(bytes.subarray(0, before).every((byte) => byte === 0));
+          assert.ok(bytes.subarray(before + p * 8).every((byte) => byte === 0));
+          const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+          const words = (at: number, count: number) => Array.from({ length: count }, (_, i) => view.getUint32(at + i * 4, true));
+          assert.deepEqual(words(before, p), expected.docs);
+          assert.deepEqual(words(before + p * 4, p), expected.tfs);
+          placeTerms(extraBefore, before + p * 8);
+          let end = 0;
           assert.deepEqual(
-            Array.from({ length: p }, (_, i) => at(i)),
-            expected.docs,
+            words(extraBefore, v),
+            sortedTerms.map((term) => (end += term.length)),
           );
-          assert.deepEqual(
-            Array.from({ length: p }, (_, i) => at(p + i)),
-            expected.tfs,
-          );
+          assert.deepEqual(Buffer.from(bytes.subarray(before + p * 8, before + p * 8 + text.length)), text);
+          assert.ok(bytes.subarray(0, extraBefore).every((byte) => byte === 0));
           assert.equal(builtCorpus(docs, newTable()).sortedPostings().frame, undefined);
         }),
-        { numRuns: 200 },
+        { numRuns: 300 },
       );
     });
 

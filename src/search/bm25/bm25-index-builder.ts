@@ -61,13 +61,15 @@ export class Bm25IndexBuilder {
 }
 
 function corpusOf(table: TermTable, docEnds?: Uint32Array): Bm25Corpus {
-  const terms = table.terms();
-  // Copied out of the table when first read: an index file is written from the table's own postings.
+  // Made or copied out of the table when first read: an index file is written from the table's own terms and postings.
+  let terms: string[] | undefined;
   let documents: { tokens: Uint32Array; docEnds: Uint32Array } | undefined;
   const read = () => (documents ??= docEnds ? { tokens: table.tokenIds(), docEnds } : table.columnDocuments());
   return {
-    terms,
-    idOf: lookupOf(terms),
+    get terms() {
+      return (terms ??= table.terms());
+    },
+    idOf: lookupOf(() => (terms ??= table.terms())),
     get tokens() {
       return read().tokens;
     },
@@ -79,9 +81,9 @@ function corpusOf(table: TermTable, docEnds?: Uint32Array): Bm25Corpus {
 }
 
 /** Finds a term's id by its text, with a map built when first asked (writing an index file never asks). */
-function lookupOf(terms: readonly string[]): (term: string) => number | undefined {
+function lookupOf(terms: () => readonly string[]): (term: string) => number | undefined {
   let ids: Map<string, number> | undefined;
-  return (term) => (ids ??= new Map(terms.map((t, id) => [t, id]))).get(term);
+  return (term) => (ids ??= new Map(terms().map((t, id) => [t, id]))).get(term);
 }
 
 /** The corpus of search documents over `fields` (every field of each document when absent), in order. */

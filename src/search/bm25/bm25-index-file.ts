@@ -39,36 +39,26 @@ function encode(documents: readonly SearchDocument[], options: SearchIndexOption
 }
 
 /**
- * The index of a corpus (see Bm25IndexBuilder), in the layout above: the postings are written by the term
- * table with room around them for the rest (SortedPostings.frame), which is filled in here, so the largest
- * part of the file is never copied. A view of the table's memory.
+ * The index of a corpus (see Bm25IndexBuilder), in the layout above: the term table writes the postings with
+ * room around them for the rest (SortedPostings.frame) and the sorted terms' text into it, so the largest part
+ * of the file is never copied and no term becomes a string. A view of the table's memory.
  */
 function encodeCorpus(corpus: Bm25Corpus): Uint8Array {
-  let termEnds = new Uint32Array(0);
-  let text = Buffer.alloc(0);
   let words = HEADER_WORDS;
-  const room = (order: Uint32Array, n: number) => {
-    const v = order.length;
-    const terms = new Array<string>(v);
-    for (let place = 0; place < v; place += 1) terms[place] = corpus.terms[order[place]!]!;
-    termEnds = new Uint32Array(v);
-    let end = 0;
-    terms.forEach((term, t) => (termEnds[t] = end += term.length));
-    text = Buffer.from(terms.join(''), 'utf8');
-    words = HEADER_WORDS + n + v + (v + 1);
-    return { before: words * 4, after: (text.length + 3) & ~3 };
+  let textBytes = 0;
+  const room = (order: Uint32Array, n: number, termTextBytes: number) => {
+    words = HEADER_WORDS + n + order.length + (order.length + 1);
+    textBytes = termTextBytes;
+    return { before: words * 4, after: (textBytes + 3) & ~3 };
   };
   const { order, offsets, docs, lengths, frame } = corpus.sortedPostings(room);
-  const bytes = frame!;
-  const p = docs.length;
+  const { bytes, placeTerms } = frame!;
+  const [n, v, p] = [lengths.length, order.length, docs.length];
   const head = new Uint32Array(bytes.buffer, bytes.byteOffset, words);
-  head.set([MAGIC, VERSION, lengths.length, order.length, p, text.length]);
-  let at = HEADER_WORDS;
-  for (const array of [lengths, termEnds, offsets]) {
-    head.set(array, at);
-    at += array.length;
-  }
-  bytes.set(text, (words + 2 * p) * 4);
+  head.set([MAGIC, VERSION, n, v, p, textBytes]);
+  head.set(lengths, HEADER_WORDS);
+  head.set(offsets, HEADER_WORDS + n + v);
+  placeTerms((HEADER_WORDS + n) * 4, (words + 2 * p) * 4);
   return bytes;
 }
 

@@ -1,6 +1,6 @@
 import { scanTokens } from '../tokenize.js';
 import { buildPostings } from './bm25-postings.js';
-import type { PostingsRoom, SortedPostings, TermTable } from './term-table.js';
+import type { PostingsFrame, PostingsRoom, SortedPostings, TermTable } from './term-table.js';
 
 const NOT_ASCII = /[\u0080-\uffff]/;
 
@@ -96,14 +96,29 @@ export class ScriptTermTable implements TermTable {
       ends,
       order.length,
     );
-    return { order, ...postings, lengths, ...(room ? { frame: framed(postings, room(order, ends.length)) } : {}) };
+    return { order, ...postings, lengths, ...(room ? { frame: framed(postings, order, terms, ends.length, room) } : {}) };
   }
 }
 
-/** `docs` and `tfs` back to back with `before` bytes ahead of them and `after` behind (see SortedPostings.frame). */
-function framed({ docs, tfs }: { docs: Uint32Array; tfs: Uint32Array }, { before, after }: ReturnType<PostingsRoom>): Uint8Array {
-  const frame = new Uint8Array(before + (docs.length + tfs.length) * 4 + after);
-  new Uint32Array(frame.buffer, before, docs.length).set(docs);
-  new Uint32Array(frame.buffer, before + docs.length * 4, tfs.length).set(tfs);
-  return frame;
+/** The postings framed with the room `room` asks for, the terms taken in `order` (see PostingsFrame). */
+function framed(
+  { docs, tfs }: { docs: Uint32Array; tfs: Uint32Array },
+  order: Uint32Array,
+  terms: readonly string[],
+  documents: number,
+  room: PostingsRoom,
+): PostingsFrame {
+  const sorted = Array.from(order, (id) => terms[id]!);
+  const text = Buffer.from(sorted.join(''), 'utf8');
+  const { before, after } = room(order, documents, text.length);
+  const bytes = new Uint8Array(before + (docs.length + tfs.length) * 4 + after);
+  new Uint32Array(bytes.buffer, before, docs.length).set(docs);
+  new Uint32Array(bytes.buffer, before + docs.length * 4, tfs.length).set(tfs);
+  const placeTerms = (endsAt: number, textAt: number) => {
+    const ends = new DataView(bytes.buffer, endsAt, sorted.length * 4);
+    let end = 0;
+    sorted.forEach((term, k) => ends.setUint32(k * 4, (end += term.length), true));
+    bytes.set(text, textAt);
+  };
+  return { bytes, placeTerms };
 }

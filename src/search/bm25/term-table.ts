@@ -13,18 +13,31 @@ export interface SortedPostings {
   readonly tfs: Uint32Array;
   /** Each document's count of tokens. */
   readonly lengths: Uint32Array;
+  /** When room was asked for (PostingsRoom): the postings framed by it, for an index file's other parts. */
+  readonly frame?: PostingsFrame;
+}
+
+/** The postings with room around them, so an index file's other parts go in place and the postings are not copied. */
+export interface PostingsFrame {
+  /** The room's `before` bytes, `docs` and `tfs` back to back, then its `after` bytes: zeroed until filled. */
+  readonly bytes: Uint8Array;
   /**
-   * When room was asked for (PostingsRoom): its `before` bytes, `docs` and `tfs` back to back, then its
-   * `after` bytes, zeroed. An index file's other parts go in the room, so the postings need no copy.
+   * Writes the terms in sorted order as one text: each one's end (u32, in UTF-16 units) from byte `endsAt` of
+   * `bytes`, and the text's UTF-8 (as `Buffer.from(joined, 'utf8')` gives it) from byte `textAt`.
    */
-  readonly frame?: Uint8Array;
+  readonly placeTerms: (endsAt: number, textAt: number) => void;
 }
 
 /**
  * The room an index file asks for around the postings, given the terms' sorted order (a view valid only
- * during the call) and the number of documents; both in bytes, multiples of 4.
+ * during the call), the number of documents and the byte length of the sorted terms' text (see
+ * PostingsFrame.placeTerms); both in bytes, multiples of 4.
  */
-export type PostingsRoom = (order: Uint32Array, documents: number) => { readonly before: number; readonly after: number };
+export type PostingsRoom = (
+  order: Uint32Array,
+  documents: number,
+  termTextBytes: number,
+) => { readonly before: number; readonly after: number };
 
 /**
  * Terms interned to ids 0, 1, 2 … in the order first seen, and every token's term id, tokenized as `scanTokens`

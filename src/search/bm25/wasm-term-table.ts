@@ -14,6 +14,7 @@ interface TermScan {
   intern16(at: number, length: number): number;
   sortTerms(): number;
   postings(tokens: number, spans: number, fields: number, docs: number, order: number, before: number, after: number): number;
+  termText(order: number, count: number, ends: number, out: number): number;
   scanTexts(text: number, ends: number, count: number, out: number, base: number): number;
   gather(tokens: number, spans: number, docs: number, fields: number, out: number, docEnds: number): void;
 }
@@ -204,14 +205,17 @@ export class WasmTermTable implements TermTable {
     fields.forEach(({ start, endsAt }, f) => new Uint32Array(this.wasm.memory.buffer, spansAt + f * 8, 2).set([start, endsAt]));
     const count = this.wasm.count();
     const order = this.wasm.sortTerms();
-    const { before, after } = room?.(new Uint32Array(this.wasm.memory.buffer, order, count), docs) ?? { before: 0, after: 0 };
+    // Out at 0: the text's bytes counted, not written.
+    const textBytes = room ? this.wasm.termText(order, count, 0, 0) : 0;
+    const { before, after } = room?.(new Uint32Array(this.wasm.memory.buffer, order, count), docs, textBytes) ?? { before: 0, after: 0 };
     const at = this.wasm.postings(this.tokensAt, spansAt, fields.length, docs, order, before, after);
     const buffer = this.wasm.memory.buffer;
     const [offsets, postingDocs, tfs, lengths, frame] = new Uint32Array(buffer, at, 5);
     const offsetsView = new Uint32Array(buffer, offsets, count + 1);
     const postings = offsetsView[count]!;
+    const placeTerms = (endsAt: number, textAt: number) => void this.wasm.termText(order, count, frame! + endsAt, frame! + textAt);
     return {
-      ...(room ? { frame: new Uint8Array(buffer, frame, before + postings * 8 + after) } : {}),
+      ...(room ? { frame: { bytes: new Uint8Array(buffer, frame, before + postings * 8 + after), placeTerms } } : {}),
       order: new Uint32Array(buffer, order, count),
       offsets: offsetsView,
       docs: new Uint32Array(buffer, postingDocs, postings),

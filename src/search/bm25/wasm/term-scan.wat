@@ -524,4 +524,82 @@
         (local.set $t (i32.add (local.get $t) (i32.const 1)))
         (br $term)))
     (i32.eq (local.get $previousEnd) (local.get $units)))
+
+  ;; The terms `order` names (`count` ids), in that order, as one text: its UTF-8 bytes are counted, and written
+  ;; at `out` unless `out` is 0, with each term's end (in UTF-16 units from the first term's start) at `ends`.
+  ;; Encoded as Node encodes the joined string: a surrogate pair is one code point even across two terms, and
+  ;; a lone surrogate is U+FFFD. Returns the number of bytes.
+  (func (export "termText") (param $order i32) (param $count i32) (param $ends i32) (param $out i32) (result i32)
+    (local $k i32) (local $start i32) (local $end i32) (local $i i32) (local $c i32) (local $high i32) (local $n i32)
+    (local $units i32) (local $point i32)
+    (block $done
+      (loop $term
+        (br_if $done (i32.ge_u (local.get $k) (local.get $count)))
+        (local.set $i (i32.load (i32.add (local.get $order) (i32.shl (local.get $k) (i32.const 2)))))
+        (local.set $start (call $startOf (local.get $i)))
+        (local.set $end (call $startOf (i32.add (local.get $i) (i32.const 1))))
+        (local.set $units (i32.add (local.get $units) (i32.sub (local.get $end) (local.get $start))))
+        (if (local.get $out) (then (i32.store (i32.add (local.get $ends) (i32.shl (local.get $k) (i32.const 2))) (local.get $units))))
+        (local.set $i (local.get $start))
+        (block $termDone
+          (loop $unit
+            (br_if $termDone (i32.ge_u (local.get $i) (local.get $end)))
+            (local.set $c (i32.load16_u (i32.add (global.get $pool) (i32.shl (local.get $i) (i32.const 1)))))
+            (local.set $i (i32.add (local.get $i) (i32.const 1)))
+            (block $next
+              (if (local.get $high)
+                (then
+                  (if (i32.eq (i32.and (local.get $c) (i32.const 0xfc00)) (i32.const 0xdc00))
+                    (then
+                      (local.set $point
+                        (i32.add (i32.const 0x10000)
+                          (i32.or (i32.shl (i32.sub (local.get $high) (i32.const 0xd800)) (i32.const 10)) (i32.sub (local.get $c) (i32.const 0xdc00)))))
+                      (local.set $high (i32.const 0))
+                      (local.set $n (call $put (local.get $out) (local.get $n) (local.get $point)))
+                      (br $next)))
+                  (local.set $n (call $put (local.get $out) (local.get $n) (i32.const 0xfffd)))
+                  (local.set $high (i32.const 0))))
+              (if (i32.eq (i32.and (local.get $c) (i32.const 0xfc00)) (i32.const 0xd800))
+                (then
+                  (local.set $high (local.get $c))
+                  (br $next)))
+              ;; A low surrogate here has no high one before it.
+              (if (i32.eq (i32.and (local.get $c) (i32.const 0xfc00)) (i32.const 0xdc00)) (then (local.set $c (i32.const 0xfffd))))
+              (local.set $n (call $put (local.get $out) (local.get $n) (local.get $c))))
+            (br $unit)))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $term)))
+    (if (local.get $high) (then (local.set $n (call $put (local.get $out) (local.get $n) (i32.const 0xfffd)))))
+    (local.get $n))
+
+  ;; Puts code point `c` as UTF-8 at `out + n` (unless `out` is 0); returns `n` plus its byte count.
+  (func $put (param $out i32) (param $n i32) (param $c i32) (result i32)
+    (local $at i32)
+    (local.set $at (i32.add (local.get $out) (local.get $n)))
+    (if (i32.lt_u (local.get $c) (i32.const 0x80))
+      (then
+        (if (local.get $out) (then (i32.store8 (local.get $at) (local.get $c))))
+        (return (i32.add (local.get $n) (i32.const 1)))))
+    (if (i32.lt_u (local.get $c) (i32.const 0x800))
+      (then
+        (if (local.get $out)
+          (then
+            (i32.store8 (local.get $at) (i32.or (i32.const 0xc0) (i32.shr_u (local.get $c) (i32.const 6))))
+            (i32.store8 offset=1 (local.get $at) (i32.or (i32.const 0x80) (i32.and (local.get $c) (i32.const 0x3f))))))
+        (return (i32.add (local.get $n) (i32.const 2)))))
+    (if (i32.lt_u (local.get $c) (i32.const 0x10000))
+      (then
+        (if (local.get $out)
+          (then
+            (i32.store8 (local.get $at) (i32.or (i32.const 0xe0) (i32.shr_u (local.get $c) (i32.const 12))))
+            (i32.store8 offset=1 (local.get $at) (i32.or (i32.const 0x80) (i32.and (i32.shr_u (local.get $c) (i32.const 6)) (i32.const 0x3f))))
+            (i32.store8 offset=2 (local.get $at) (i32.or (i32.const 0x80) (i32.and (local.get $c) (i32.const 0x3f))))))
+        (return (i32.add (local.get $n) (i32.const 3)))))
+    (if (local.get $out)
+      (then
+        (i32.store8 (local.get $at) (i32.or (i32.const 0xf0) (i32.shr_u (local.get $c) (i32.const 18))))
+        (i32.store8 offset=1 (local.get $at) (i32.or (i32.const 0x80) (i32.and (i32.shr_u (local.get $c) (i32.const 12)) (i32.const 0x3f))))
+        (i32.store8 offset=2 (local.get $at) (i32.or (i32.const 0x80) (i32.and (i32.shr_u (local.get $c) (i32.const 6)) (i32.const 0x3f))))
+        (i32.store8 offset=3 (local.get $at) (i32.or (i32.const 0x80) (i32.and (local.get $c) (i32.const 0x3f))))))
+    (i32.add (local.get $n) (i32.const 4)))
 )
