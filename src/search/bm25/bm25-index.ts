@@ -2,7 +2,7 @@ import type { SearchHit, SearchIndex, SearchQueryOptions } from '../search-engin
 import { tokenize } from '../tokenize.js';
 import { Bm25IndexBuilder, type Bm25Corpus } from './bm25-index-builder.js';
 import { buildPostings } from './bm25-postings.js';
-import { topHits } from './top-hits.js';
+import { reusedScores, topHits } from './top-hits.js';
 
 export const BM25_K1 = 1.5;
 export const BM25_B = 0.75;
@@ -70,7 +70,7 @@ export class Bm25Index implements SearchIndex {
 
   searchTokens(queryTokens: readonly string[], options: SearchQueryOptions = {}): SearchHit[] {
     if (this.size === 0) return [];
-    const scores = new Float64Array(this.size);
+    const scores = reusedScores(this);
     if (!this.accumulate(queryTokens, scores)) return [];
     return topHits(scores, options.topK);
   }

@@ -1,7 +1,7 @@
 import type { SearchHit, SearchIndex, SearchQueryOptions } from '../search-engine.js';
 import { tokenize } from '../tokenize.js';
 import { BM25_K1, bm25LengthNorm } from './bm25-index.js';
-import { topHits } from './top-hits.js';
+import { reusedScores, topHits } from './top-hits.js';
 import { wasmTermsSound } from './wasm-terms-check.js';
 
 /** One term's postings: the documents holding it, ascending, and its frequency in each. */
@@ -118,12 +118,16 @@ export class PersistedBm25Index implements SearchIndex {
   }
 
   search(query: string, options: SearchQueryOptions = {}): SearchHit[] {
-    return topHits(this.scoresFor(query), options.topK);
+    return topHits(this.accumulate(query, reusedScores(this)), options.topK);
   }
 
   scoresFor(query: string): Float64Array {
+    return this.accumulate(query, new Float64Array(this.size));
+  }
+
+  /** Adds each query token's contribution to `scores` (zeroed, one per document); returns them. */
+  private accumulate(query: string, scores: Float64Array): Float64Array {
     const n = this.size;
-    const scores = new Float64Array(n);
     if (n === 0) return scores;
     for (const token of tokenize(query)) {
       const terms = this.parts.map(({ arrays }) => termOf(arrays, token));

@@ -1,5 +1,20 @@
 import type { SearchHit } from '../search-engine.js';
 
+const scoresOf = new WeakMap<object, Float64Array>();
+
+/**
+ * Zeroed scores for every document of `index` (its `size`), the same array for each of its queries (searches
+ * are synchronous, and a query's hits are copied out of it): at 100,000 documents a new one was 800 KB of fresh
+ * memory, and most of a query's time.
+ */
+export function reusedScores(index: { readonly size: number }): Float64Array {
+  let scores = scoresOf.get(index);
+  if (scores?.length === index.size) return scores.fill(0);
+  scores = new Float64Array(index.size);
+  scoresOf.set(index, scores);
+  return scores;
+}
+
 /**
  * Hits with a score above 0, score descending, ties in document order; at most `topK`. With a small `topK`
  * a bounded min-heap keeps the best ones, so a query never sorts every matching document.
