@@ -94,8 +94,8 @@ for (const [name, newTable] of TABLES)
           assert.deepEqual(offsets, [...expected.offsets]);
           assert.deepEqual(postingDocs, [...expected.docs]);
           assert.deepEqual(tfs, [...expected.tfs]);
-          corpus.terms.forEach((term, id) => assert.equal(corpus.idOf(term), id));
-          assert.equal(corpus.idOf('\u0000absent\u0000'), undefined);
+          corpus.terms.forEach((term, id) => assert.equal(corpus.termIds().get(term), id));
+          assert.equal(corpus.termIds().get('\u0000absent\u0000'), undefined);
         }),
         { numRuns: 300 },
       );
@@ -181,7 +181,7 @@ for (const [name, newTable] of TABLES)
             );
             assert.deepEqual([...corpus.docEnds], expected.docEnds);
             assert.deepEqual([...corpus.terms].sort(), [...expected.terms].sort());
-            corpus.terms.forEach((term, id) => assert.equal(corpus.idOf(term), id));
+            corpus.terms.forEach((term, id) => assert.equal(corpus.termIds().get(term), id));
           },
         ),
         { numRuns: 300 },

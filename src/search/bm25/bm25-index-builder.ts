@@ -6,8 +6,8 @@ import { newTermTable, type PostingsRoom, type SortedPostings, type TermTable } 
 export interface Bm25Corpus {
   /** Every term, by id. */
   readonly terms: readonly string[];
-  /** A term's id, or undefined when no document has it. */
-  readonly idOf: (term: string) => number | undefined;
+  /** Every term's id by its text: made when first asked (an in-memory index asks; an index file never does). */
+  readonly termIds: () => ReadonlyMap<string, number>;
   /** Term ids of all documents, concatenated; document d spans `docEnds[d - 1] .. docEnds[d]`. */
   readonly tokens: Uint32Array;
   readonly docEnds: Uint32Array;
@@ -63,13 +63,15 @@ export class Bm25IndexBuilder {
 function corpusOf(table: TermTable, docEnds?: Uint32Array): Bm25Corpus {
   // Made or copied out of the table when first read: an index file is written from the table's own terms and postings.
   let terms: string[] | undefined;
+  let ids: Map<string, number> | undefined;
   let documents: { tokens: Uint32Array; docEnds: Uint32Array } | undefined;
+  const termsOf = () => (terms ??= table.terms());
   const read = () => (documents ??= docEnds ? { tokens: table.tokenIds(), docEnds } : table.columnDocuments());
   return {
     get terms() {
-      return (terms ??= table.terms());
+      return termsOf();
     },
-    idOf: lookupOf(() => (terms ??= table.terms())),
+    termIds: () => (ids ??= new Map(termsOf().map((term, id) => [term, id]))),
     get tokens() {
       return read().tokens;
     },
@@ -78,12 +80,6 @@ function corpusOf(table: TermTable, docEnds?: Uint32Array): Bm25Corpus {
     },
     sortedPostings: (room) => table.sortedPostings(docEnds, room),
   };
-}
-
-/** Finds a term's id by its text, with a map built when first asked (writing an index file never asks). */
-function lookupOf(terms: () => readonly string[]): (term: string) => number | undefined {
-  let ids: Map<string, number> | undefined;
-  return (term) => (ids ??= new Map(terms().map((t, id) => [t, id]))).get(term);
 }
 
 /** The corpus of search documents over `fields` (every field of each document when absent), in order. */

@@ -22,7 +22,7 @@ export function bm25LengthNorm(length: number, avgdl: number): number {
  */
 export class Bm25Index implements SearchIndex {
   readonly size: number;
-  private readonly termIds: Map<string, number>;
+  private readonly termIds: ReadonlyMap<string, number>;
   private readonly offsets: Uint32Array;
   private readonly postingDocs: Uint32Array;
   private readonly postingTfs: Uint32Array;
@@ -31,12 +31,13 @@ export class Bm25Index implements SearchIndex {
   private readonly lengthNorm: Float64Array;
 
   constructor(source: readonly (readonly string[])[] | Bm25Corpus) {
-    const { terms, tokens, docEnds } = isCorpus(source) ? source : corpusOf(source);
+    const corpus = isCorpus(source) ? source : corpusOf(source);
+    const { tokens, docEnds } = corpus;
     const n = docEnds.length;
-    const vocabulary = terms.length;
-    this.size = n;
     // Made here, not on the first query: every in-memory index is queried, while an index file never looks up.
-    this.termIds = new Map(terms.map((term, id) => [term, id]));
+    this.termIds = corpus.termIds();
+    const vocabulary = this.termIds.size;
+    this.size = n;
 
     const postings = buildPostings(tokens, docEnds, vocabulary);
     this.offsets = postings.offsets;

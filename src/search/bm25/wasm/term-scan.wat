@@ -239,20 +239,27 @@
         (local.set $k (i32.add (local.get $k) (i32.const 1)))
         (br $unit)))
     (call $intern (local.get $at) (local.get $length) (local.get $hash) (i32.const 1)))
-  ;; Whether term $a sorts before term $b in JavaScript's string order (by UTF-16 code units).
+;; Whether term $a sorts before term $b in JavaScript's string order (by UTF-16 code units).
   (func $before (param $a i32) (param $b i32) (result i32)
-    (local $from i32) (local $to i32) (local $length i32) (local $other i32) (local $k i32) (local $x i32) (local $y i32)
+    (local $from i32) (local $to i32)
     (local.set $from (call $startOf (local.get $a)))
     (local.set $to (call $startOf (local.get $b)))
-    (local.set $length (i32.sub (call $startOf (i32.add (local.get $a) (i32.const 1))) (local.get $from)))
-    (local.set $other (i32.sub (call $startOf (i32.add (local.get $b) (i32.const 1))) (local.get $to)))
+    (call $precedes
+      (i32.add (global.get $pool) (i32.shl (local.get $from) (i32.const 1)))
+      (i32.sub (call $startOf (i32.add (local.get $a) (i32.const 1))) (local.get $from))
+      (i32.add (global.get $pool) (i32.shl (local.get $to) (i32.const 1)))
+      (i32.sub (call $startOf (i32.add (local.get $b) (i32.const 1))) (local.get $to))))
+
+  ;; Whether the `length` code units at `x` sort strictly before the `other` at `y` (JavaScript's string order).
+  (func $precedes (param $x i32) (param $length i32) (param $y i32) (param $other i32) (result i32)
+    (local $k i32) (local $p i32) (local $q i32)
     (block $prefix
       (loop $unit
         (br_if $prefix (i32.ge_u (local.get $k) (local.get $length)))
         (br_if $prefix (i32.ge_u (local.get $k) (local.get $other)))
-        (local.set $x (i32.load16_u (i32.add (global.get $pool) (i32.shl (i32.add (local.get $from) (local.get $k)) (i32.const 1)))))
-        (local.set $y (i32.load16_u (i32.add (global.get $pool) (i32.shl (i32.add (local.get $to) (local.get $k)) (i32.const 1)))))
-        (if (i32.ne (local.get $x) (local.get $y)) (then (return (i32.lt_u (local.get $x) (local.get $y)))))
+        (local.set $p (i32.load16_u (i32.add (local.get $x) (i32.shl (local.get $k) (i32.const 1)))))
+        (local.set $q (i32.load16_u (i32.add (local.get $y) (i32.shl (local.get $k) (i32.const 1)))))
+        (if (i32.ne (local.get $p) (local.get $q)) (then (return (i32.lt_u (local.get $p) (local.get $q)))))
         (local.set $k (i32.add (local.get $k) (i32.const 1)))
         (br $unit)))
     (i32.lt_u (local.get $length) (local.get $other)))
@@ -482,7 +489,6 @@
   (func (export "termsSound")
     (param $text i32) (param $units i32) (param $ends i32) (param $offsets i32) (param $v i32) (param $postings i32) (result i32)
     (local $t i32) (local $start i32) (local $end i32) (local $stop i32) (local $previousStart i32) (local $previousEnd i32)
-    (local $length i32) (local $other i32) (local $k i32) (local $x i32) (local $y i32)
     (if (i32.load (local.get $offsets)) (then (return (i32.const 0))))
     (if (i32.ne (i32.load (i32.add (local.get $offsets) (i32.shl (local.get $v) (i32.const 2)))) (local.get $postings))
       (then (return (i32.const 0))))
@@ -495,29 +501,15 @@
           (then (return (i32.const 0))))
         (if (local.get $t)
           (then
-            ;; The term before at previousStart .. previousEnd, this one at previousEnd .. end (an end before
-            ;; previousEnd makes `other` negative: never after).
-            (local.set $length (i32.sub (local.get $previousEnd) (local.get $previousStart)))
-            (local.set $other (i32.sub (local.get $end) (local.get $previousEnd)))
-            (local.set $k (i32.const 0))
-            (block $after
-              (block $prefix
-                (loop $unit
-                  (br_if $prefix (i32.ge_s (local.get $k) (local.get $length)))
-                  (br_if $prefix (i32.ge_s (local.get $k) (local.get $other)))
-                  (local.set $x
-                    (i32.load16_u (i32.add (local.get $text) (i32.shl (i32.add (local.get $previousStart) (local.get $k)) (i32.const 1)))))
-                  (local.set $y
-                    (i32.load16_u (i32.add (local.get $text) (i32.shl (i32.add (local.get $previousEnd) (local.get $k)) (i32.const 1)))))
-                  (if (i32.ne (local.get $x) (local.get $y))
-                    (then
-                      (br_if $after (i32.lt_u (local.get $x) (local.get $y)))
-                      (return (i32.const 0))))
-                  (local.set $k (i32.add (local.get $k) (i32.const 1)))
-                  (br $unit)))
-              ;; One is a prefix of the other: the shorter sorts first.
-              (br_if $after (i32.lt_s (local.get $length) (local.get $other)))
-              (return (i32.const 0)))))
+            ;; The term before at previousStart .. previousEnd, this one at previousEnd .. end: strictly after it.
+            (if (i32.lt_u (local.get $end) (local.get $previousEnd)) (then (return (i32.const 0))))
+            (if (i32.eqz
+                  (call $precedes
+                    (i32.add (local.get $text) (i32.shl (local.get $previousStart) (i32.const 1)))
+                    (i32.sub (local.get $previousEnd) (local.get $previousStart))
+                    (i32.add (local.get $text) (i32.shl (local.get $previousEnd) (i32.const 1)))
+                    (i32.sub (local.get $end) (local.get $previousEnd))))
+              (then (return (i32.const 0))))))
         (local.set $previousStart (local.get $previousEnd))
         (local.set $previousEnd (local.get $end))
         (local.set $start (local.get $stop))
