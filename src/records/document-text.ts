@@ -14,6 +14,8 @@ export function fieldText(record: Scenario, path: string, explicit: boolean): st
   // Most fields are plain strings, and most lists (tags) hold only strings: those are returned as they are or
   // joined natively. Collecting item by item made a list column cost five times all the others together.
   if (typeof value === 'string') return value;
+  // An absent field (most records lack some default field) contributes nothing, without a list to join.
+  if (value === undefined || value === null) return '';
   if (Array.isArray(value) && allStrings(value)) return value.join(' ');
   const parts: string[] = [];
   collect(value, explicit, parts, 0);

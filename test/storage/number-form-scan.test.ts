@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { mayNeedNumberMarks } from '../../src/storage/json/number-form-scan.js';
+import { hasNumberMarks } from '../../src/storage/json/number-marks.js';
 import { parseJsonMarkingNumbers } from '../../src/storage/json/record-json-parser.js';
 import { stringifyJsonPreservingNumbers } from '../../src/storage/json/exact-json-writer.js';
 import { pythonNumberText } from './python-json-text.js';
@@ -15,6 +16,31 @@ describe('mayNeedNumberMarks', () => {
         // The native parser would do: any difference in what is written back is a number it loses.
         const native = /NaN|Infinity/.test(literal) ? undefined : JSON.stringify(JSON.parse(text));
         if (shape !== '%' && marked !== native) assert.equal(mayNeedNumberMarks(text), true, text);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('finds nothing else: true exactly when a number outside the strings needs a mark or is spelled NaN or Infinity (property)', () => {
+    // Strings full of what looks like numbers (digit runs, fractions, exponents, NaN), escaped quotes included.
+    const lookalike = fc
+      .array(fc.oneof(pythonNumberText, fc.constantFrom('.', '\\"', ' ', 'e', 'x', '1.0.8', '0'.repeat(16))), { maxLength: 6 })
+      .map((parts) => `"${parts.join('')}"`);
+    const container = (value: fc.Arbitrary<string>) =>
+      fc.oneof(
+        fc.array(value, { maxLength: 4 }).map((items) => `[${items.join(', ')}]`),
+        // Keys once each: a key given twice keeps only its last value (and mark), which the scan may not know.
+        fc
+          .uniqueArray(fc.tuple(lookalike, value), { maxLength: 4, selector: ([key]) => key })
+          .map((pairs) => `{${pairs.map(([key, item]) => `${key}: ${item}`).join(', ')}}`),
+      );
+    const value: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
+      value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, pythonNumberText, lookalike, container(tie('value'))),
+    })).value;
+    fc.assert(
+      fc.property(container(value), (text) => {
+        const parsed = parseJsonMarkingNumbers(text);
+        assert.equal(mayNeedNumberMarks(text), hasNumberMarks(parsed) || !readsNatively(text), text);
       }),
       { numRuns: 3000 },
     );
@@ -46,3 +72,13 @@ describe('mayNeedNumberMarks', () => {
     assert.equal(mayNeedNumberMarks('{"a": "unterminated 1.0'), true);
   });
 });
+
+/** Whether `JSON.parse` reads the text: the generated texts are JSON but for Python's NaN and ±Infinity. */
+function readsNatively(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

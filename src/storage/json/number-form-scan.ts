@@ -11,13 +11,16 @@ export function numberMarkFor(literal: string, value: number, isFloat: boolean):
 }
 
 /**
- * Text a number that needs a mark must contain: NaN, Infinity, an exponent, a fraction starting with 0 or 9,
- * any fraction after 15 integer digits, or an integer part of 16 digits. A fraction of at most 15 significant
- * digits survives the round trip, so one read as an integral double lies within one unit in the last place of
- * an integer: with `n` integer digits, its first `15 - n` digits are all zeros or all nines. Ordinary floats
- * (`0.25`) and prose (`study 5.`) are passed over here, without a call into JavaScript.
+ * Where text a number that needs a mark must contain begins: NaN, Infinity, or a digit followed by an
+ * exponent, by a fraction starting with 0 or 9, or by 14 digits and a fraction or a 16th digit. A fraction of
+ * at most 15 significant digits survives the round trip, so one read as an integral double lies within one
+ * unit in the last place of an integer: with `n` integer digits, its first `15 - n` digits are all zeros or
+ * all nines. Ordinary floats (`0.25`) and prose (`study 5.`) are passed over here, without a call into
+ * JavaScript. Every alternative starts with one character of N, I or a digit and looks ahead from there,
+ * which V8 scans for about half the time of whole alternatives; a run of 16 digits is a candidate wherever it
+ * starts (a long fraction too), since each candidate's literal is judged exactly below.
  */
-const CANDIDATES = /NaN|Infinity|\d[eE][+-]?\d|\d\.[09]|\d{15}\.\d|(?<![.\d])\d{16}/g;
+const CANDIDATES = /N(?=aN)|I(?=nfinity)|\d(?=[eE][+-]?\d|\.[09]|\d{14}(?:\.\d|\d))/g;
 const NUMBER_AT = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
 
 /**
@@ -32,7 +35,7 @@ export function mayNeedNumberMarks(text: string): boolean {
   let from = 0;
   for (let match = CANDIDATES.exec(text); match !== null; match = CANDIDATES.exec(text)) {
     let at = match.index;
-    if (match[0] !== 'NaN' && match[0] !== 'Infinity') {
+    if (isDigit(text.charCodeAt(at))) {
       at = literalStart(text, at);
       NUMBER_AT.lastIndex = at;
       const literal = NUMBER_AT.exec(text)!;
