@@ -36,6 +36,12 @@ describe('tree ids', () => {
       ['a0', 'digit'],
       ['scenarios/000002.json', '{"n": 2}'],
       ['scenarios/000010.json', '{"n": 10}'],
+      ['scenarios/000011.json', '{"n": 11}'],
+      ['scenarios/000012.json', '{"n": 12}'],
+      ['scenarios/sub/000001.json', '{"n": 1}'],
+      ['scenarios/sub/000003.json', '{"n": 3}'],
+      ['scenarios/sub/000004.json', '{"n": 4}'],
+      ['scenarios/zz.json', 'after the subdirectory'],
       ['scenarios.json', 'beside the directory'],
       ['ünïcode/名前.json', 'non-ASCII names sort by their UTF-8 bytes'],
       ['z', 'last'],
@@ -54,6 +60,22 @@ describe('tree ids', () => {
     const paths = fc.uniqueArray(fc.array(segment, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 12 }).map((lists) => {
       // A path cannot be both a file and a directory: keep those no other path runs through.
       const all = lists.map((parts) => parts.join('/'));
+      return all.filter((file) => !all.some((other) => other.startsWith(`${file}/`)));
+    });
+    fc.assert(
+      fc.property(paths, (list) => {
+        const files = new Map(list.map((file, i) => [file, `content ${i}`]));
+        assert.equal(treeIdOf(idsOf(files)), gitTreeId(files));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('equal git’s for paths crowded into a few directories, where each directory holds many entries', () => {
+    // A small alphabet, so paths share their directories: a directory's last path is found by bisection.
+    const segment = fc.stringMatching(/^[ab0.-]{1,2}$/).filter((name) => name !== '.' && name !== '..');
+    const paths = fc.uniqueArray(fc.array(segment, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 40 }).map((lists) => {
+      const all = [...new Set(lists.map((parts) => parts.join('/')))];
       return all.filter((file) => !all.some((other) => other.startsWith(`${file}/`)));
     });
     fc.assert(

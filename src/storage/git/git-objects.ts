@@ -108,14 +108,30 @@ const SLASH = 0x2f;
 const FILE_MODE = Buffer.from('100644 ');
 const TREE_MODE = Buffer.from('40000 ');
 
-/** Tree objects of sorted paths held as UTF-8 in `bytes` (path i from `starts[i]` to `ends[i]`), with their blob ids. */
+/**
+ * Tree objects of sorted paths held as UTF-8 in `bytes` (path i from `starts[i]` to `ends[i]`), with their blob
+ * ids. A package's tree is a directory of thousands of files: each path's last slash is found once, so a path
+ * is known to be a file of its tree without reading its bytes again, and a directory's last path is found by
+ * bisection (sorted paths with a common prefix are consecutive) instead of comparing every path in it.
+ */
 class TreeWriter {
+  /** Where each path's last slash lies in `bytes`, or -1: path i is a file of the tree it is named in from byte n when this is below n. */
+  private readonly lastSlash: Int32Array;
+
   constructor(
     private readonly bytes: Uint8Array,
     private readonly starts: ArrayLike<number>,
     private readonly ends: ArrayLike<number>,
     private readonly ids: Uint8Array,
-  ) {}
+  ) {
+    this.lastSlash = new Int32Array(starts.length);
+    for (let index = 0; index < starts.length; index += 1) {
+      const start = starts[index]!;
+      let at = ends[index]! - 1;
+      while (at >= start && bytes[at] !== SLASH) at -= 1;
+      this.lastSlash[index] = at >= start ? at : -1;
+    }
+  }
 
   /** The 20-byte id of the tree of paths `[first, end)`, whose first `depth` bytes name the tree's directory. */
   tree(first: number, end: number, depth: number): Buffer {
@@ -133,7 +149,8 @@ class TreeWriter {
     let at = 0;
     this.forEachEntry(first, end, depth, (index, name, nameEnd, last) => {
       const mode = last === undefined ? FILE_MODE : TREE_MODE;
-      for (let i = 0; i < mode.length; i += 1) body[at++] = mode[i]!;
+      body.set(mode, at);
+      at += mode.length;
       for (let i = name; i < nameEnd; i += 1) body[at++] = this.bytes[i]!;
       body[at++] = 0;
       const id = last === undefined ? this.ids : subtrees.get(index)!;
@@ -155,20 +172,32 @@ class TreeWriter {
   ): void {
     for (let index = first; index < end;) {
       const name = this.starts[index]! + depth;
-      const pathEnd = this.ends[index]!;
-      let slash = name;
-      while (slash < pathEnd && this.bytes[slash] !== SLASH) slash += 1;
-      if (slash === pathEnd) {
-        entry(index, name, pathEnd, undefined);
+      if (this.lastSlash[index]! < name) {
+        entry(index, name, this.ends[index]!, undefined);
         index += 1;
         continue;
       }
-      // The directory's paths follow one another: all start with the same bytes up to this slash.
-      let last = index + 1;
-      while (last < end && this.sameDirectory(index, last, slash)) last += 1;
+      let slash = name;
+      while (this.bytes[slash] !== SLASH) slash += 1;
+      const last = this.directoryEnd(index, end, slash);
       entry(index, name, slash, last);
       index = last;
     }
+  }
+
+  /**
+   * The first path of `(index, end)` outside the directory path `index` names up to its byte `slash`, or
+   * `end`. The directory's paths follow one another, so the first one outside it is found by bisection.
+   */
+  private directoryEnd(index: number, end: number, slash: number): number {
+    let inside = index;
+    let outside = end;
+    while (outside - inside > 1) {
+      const middle = (inside + outside) >>> 1;
+      if (this.sameDirectory(index, middle, slash)) inside = middle;
+      else outside = middle;
+    }
+    return outside;
   }
 
   /** Whether path `other` also lies in the directory path `index` names up to its byte `slash` (inclusive). */
