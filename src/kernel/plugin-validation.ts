@@ -3,11 +3,15 @@ import type { EpPlugin } from './plugin.js';
 import { PluginErrorCode, pluginError } from './plugin-errors.js';
 
 // Subpath modules keep start-up light: the full semver entry point loads every helper it has. semver is
-// CommonJS, and `require` loads it in about half the time Node's ESM loader takes to translate its files.
+// CommonJS, and `require` loads it in about half the time Node's ESM loader takes to translate its files. It is
+// required when a plugin is first validated: built-in plugins are not, and every call loads this module (its id
+// pattern), so `ep plugins list` without third-party plugins builds none of semver's regular expressions.
 const require = createRequire(import.meta.url);
-const satisfies = require('semver/functions/satisfies.js') as typeof import('semver/functions/satisfies.js');
-const validVersion = require('semver/functions/valid.js') as typeof import('semver/functions/valid.js');
-const validRange = require('semver/ranges/valid.js') as typeof import('semver/ranges/valid.js');
+const semver = () => ({
+  satisfies: require('semver/functions/satisfies.js') as typeof import('semver/functions/satisfies.js'),
+  validVersion: require('semver/functions/valid.js') as typeof import('semver/functions/valid.js'),
+  validRange: require('semver/ranges/valid.js') as typeof import('semver/ranges/valid.js'),
+});
 
 /** `namespace/name`, lower case: `builtin/context`, `acme/search-tantivy`. */
 export const PLUGIN_ID_PATTERN = /^[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9._-]*$/;
@@ -17,6 +21,7 @@ export const PLUGIN_ID_PATTERN = /^[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9._-]*$/;
  * from, so the error points at the file to fix.
  */
 export function validatePlugin(candidate: unknown, where: string, engineVersion: string): EpPlugin {
+  const { satisfies, validVersion, validRange } = semver();
   const label = describeCandidate(candidate, where);
   const fail = (problem: string) =>
     pluginError(PluginErrorCode.invalid, `Plugin ${label} is invalid: ${problem}.`, { plugin: label, module: where });
