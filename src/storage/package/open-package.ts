@@ -170,8 +170,11 @@ export class OpenPackage {
     const { names, namesAscii, archive, columns } = this.directory;
     if (!namesAscii || positions.length === 0) return undefined;
     for (let i = 1; i < positions.length; i += 1) if (!(names[positions[i - 1]!]! < names[positions[i]!]!)) return undefined;
-    const starts = new Float64Array(positions.length);
-    const ends = new Float64Array(positions.length);
+    // Offsets as 32-bit integers when they fit: read back from a Float64Array, each would be a new heap number
+    // until the loops reading them are optimised (2.3 MB of garbage at 10,000 records).
+    const Offsets = archive.byteLength <= 0xffffffff ? Uint32Array : Float64Array;
+    const starts = new Offsets(positions.length);
+    const ends = new Offsets(positions.length);
     positions.forEach((at, i) => {
       starts[i] = columns.nameStart[at]!;
       ends[i] = columns.nameStart[at]! + columns.nameLength[at]!;
