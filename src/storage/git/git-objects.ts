@@ -115,8 +115,11 @@ const TREE_MODE = Buffer.from('40000 ');
  * bisection (sorted paths with a common prefix are consecutive) instead of comparing every path in it.
  */
 class TreeWriter {
-  /** Where each path's last slash lies in `bytes`, or -1: path i is a file of the tree it is named in from byte n when this is below n. */
-  private readonly lastSlash: Int32Array;
+  /**
+   * Each path's last slash, as its offset in `bytes` (-1: none): in a tree whose names start n bytes into the
+   * paths, path i is a file when this lies before `starts[i] + n`.
+   */
+  private readonly lastSlash: Int32Array | Float64Array;
 
   constructor(
     private readonly bytes: Uint8Array,
@@ -124,7 +127,7 @@ class TreeWriter {
     private readonly ends: ArrayLike<number>,
     private readonly ids: Uint8Array,
   ) {
-    this.lastSlash = new Int32Array(starts.length);
+    this.lastSlash = bytes.length <= 0x7fffffff ? new Int32Array(starts.length) : new Float64Array(starts.length);
     for (let index = 0; index < starts.length; index += 1) {
       const start = starts[index]!;
       let at = ends[index]! - 1;
