@@ -3,6 +3,7 @@ import { tokenize } from '../tokenize.js';
 import { BM25_K1, bm25LengthNorm } from './bm25-index.js';
 import { reusedScores, topHits } from './top-hits.js';
 import { wasmTermsSound } from './wasm-terms-check.js';
+import { hasWebAssembly } from './wasm/term-scan-module.js';
 
 /** One term's postings: the documents holding it, ascending, and its frequency in each. */
 export interface Postings {
@@ -40,7 +41,7 @@ export function termsSound(
 ): boolean {
   const { v, termEnds, offsets, text } = arrays;
   // Many terms are checked in WebAssembly (where the runtime has it), when every end and offset is there.
-  if (!eachTerm && v >= WASM_CHECK_TERMS && typeof WebAssembly === 'object' && termEnds.length >= v && offsets.length > v) {
+  if (!eachTerm && v >= WASM_CHECK_TERMS && hasWebAssembly() && termEnds.length >= v && offsets.length > v) {
     return wasmTermsSound(arrays, postingCount);
   }
   if (offsets[0] !== 0 || offsets[v] !== postingCount) return false;

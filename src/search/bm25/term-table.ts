@@ -1,5 +1,6 @@
 import { ScriptTermTable } from './script-term-table.js';
 import { WasmTermTable } from './wasm-term-table.js';
+import { hasWebAssembly } from './wasm/term-scan-module.js';
 
 /** A corpus's postings with its terms numbered in sorted order. */
 export interface SortedPostings {
@@ -85,5 +86,5 @@ export interface TermTable {
  * the same table in JavaScript.
  */
 export function newTermTable(): TermTable {
-  return typeof WebAssembly === 'object' ? new WasmTermTable() : new ScriptTermTable();
+  return hasWebAssembly() ? new WasmTermTable() : new ScriptTermTable();
 }

@@ -28,6 +28,8 @@ interface FieldSpans {
 const SPACE = 32;
 /** Terms the table has room for when made (more are made room for as needed). */
 const INITIAL_TERMS = 1 << 10;
+/** UTF-16 units of term text the pool has room for per term of room (it grows when outgrown). */
+const POOL_UNITS_PER_TERM = 16;
 
 /**
  * The term table in WebAssembly (see TermTable for the contract). An ASCII text is tokenized and interned in
@@ -53,7 +55,7 @@ export class WasmTermTable implements TermTable {
 
   constructor() {
     this.wasm = new WebAssembly.Instance(termScanModule(), {}).exports as unknown as TermScan;
-    this.wasm.init(INITIAL_TERMS, INITIAL_TERMS * 16);
+    this.wasm.init(INITIAL_TERMS, INITIAL_TERMS * POOL_UNITS_PER_TERM);
     this.memory = Buffer.from(this.wasm.memory.buffer);
   }
 
@@ -109,7 +111,7 @@ export class WasmTermTable implements TermTable {
     if (this.wasm.count() === 0 && documents >= INITIAL_TERMS) {
       // A power of two (the slots are found by masking), with room for one more term than documents.
       const terms = 2 ** Math.ceil(Math.log2(documents + 2));
-      this.wasm.init(terms, terms * 8);
+      this.wasm.init(terms, terms * POOL_UNITS_PER_TERM);
     }
   }
 

@@ -6,3 +6,8 @@ let compiled: WebAssembly.Module | undefined;
 export function termScanModule(): WebAssembly.Module {
   return (compiled ??= new WebAssembly.Module(Buffer.from(TERM_SCAN_WASM, 'base64')));
 }
+
+/** Whether the runtime runs WebAssembly (it does not under `node --jitless`): else the JavaScript code paths run. */
+export function hasWebAssembly(): boolean {
+  return typeof WebAssembly === 'object';
+}
